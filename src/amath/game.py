@@ -1,0 +1,458 @@
+"""A whole game: sides (players or teams), bag, racks, turns, challenge, clock, end, undo.
+
+The game is deterministic given its seed: every draw and shuffle comes from its own
+``random.Random``, so a list of moves and the seed reproduce a game exactly.  ``push``
+applies a turn (raising an :class:`~amath.errors.AmathError` and changing nothing when it
+is not allowed); ``pop`` undoes the last one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from amath.board import Board, PlacedTile
+from amath.errors import GameStateError, IllegalMoveError
+from amath.move import Challenge, Exchange, Move, Place
+from amath.notation import format_move, parse_move
+from amath.placement import analyze, check_lines, first_false_line
+from amath.rules import AMATH
+from amath.rules.base import ClockRules, Ruleset
+from amath.scoring import is_bingo, score
+from amath.tiles import BLANK, is_number
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Table options: ``challenge`` mode (default strict) and the clock."""
+
+    challenge: bool = False
+    clock: ClockRules = field(default_factory=ClockRules)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One entry of the history.
+
+    ``kind``: ``place``, ``exchange``, ``pass``, ``timeout`` (a turn lost on a per-move
+    clock), ``skipped`` (a turn lost to a failed challenge), ``challenge-won`` (the
+    placement was false and is taken back) or ``challenge-lost``.  ``drawn`` and the tiles
+    of an exchange are hidden information: never show them to the other sides.
+    """
+
+    player: int
+    kind: str
+    notation: str
+    rack_before: tuple[str, ...]
+    score: int
+    total: int
+    move: Move | None = None
+    drawn: tuple[str, ...] = ()
+    elapsed: float = 0.0
+    bingo: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``reason`` is ``playout``, ``passes`` or ``time``.
+
+    ``adjustments`` are the end-of-game rack points (+ for the player who went out, - for
+    racks left), ``penalties`` the clock penalties; ``winners`` the sides with the top score.
+    """
+
+    reason: str
+    adjustments: tuple[int, ...]
+    penalties: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    out_player: int | None = None
+    loser_on_time: int | None = None
+
+    @property
+    def draw(self) -> bool:
+        """True when two or more sides share the top score."""
+        return len(self.winners) > 1
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A placement that may still be challenged (challenge mode)."""
+
+    player: int
+    place: Place
+    score: int
+    rack_before: list[str]
+    drawn: list[str]
+
+
+def start_rank(tile: str, rules: Ruleset) -> int:
+    """Rank of a tile in the draw for who starts (higher starts under ``starter="highest"``).
+
+    A-Math: 20 above the blank, the blank above 19, operators and ``=`` below 0.
+    """
+    if is_number(tile):
+        n = int(tile)
+        return 2 * n + (1 if n == 20 else 0)
+    if tile == BLANK:
+        return 39  # between 19 (38) and 20 (41)
+    return -1
+
+
+class Game:
+    """A game of A-Math (or another ruleset) between 2 to 4 sides.
+
+    >>> g = Game(players=["Ann", "Ben"], seed=1)
+    >>> len(g.racks[0]), len(g.bag)
+    (8, 84)
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset = AMATH,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        teams: Sequence[Sequence[str]] | None = None,
+        seed: int | None = None,
+        options: Options | None = None,
+    ) -> None:
+        sides = [tuple(t) for t in teams] if teams is not None else [(p,) for p in players]
+        if not rules.min_players <= len(sides) <= rules.max_players:
+            raise ValueError(f"{rules.name} needs {rules.min_players} to {rules.max_players} sides, not {len(sides)}")
+        if any(not names or any(not n.strip() for n in names) for names in sides):
+            raise ValueError("every player needs a non-empty name")
+        self.rules = rules
+        self.options = options or Options()
+        self.sides: tuple[tuple[str, ...], ...] = tuple(sides)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self.rng = random.Random(self.seed)
+        self.board = Board(rules.layout)
+        self.bag: list[str] = rules.tiles.bag()
+        self.rng.shuffle(self.bag)
+        n = len(sides)
+        self.scores = [0] * n
+        self.racks: list[list[str]] = [[] for _ in range(n)]
+        self.time_used = [0.0] * n
+        self.history: list[Turn] = []
+        self.passes = 0
+        self.skip = [False] * n
+        self.pending: _Pending | None = None
+        self.result: Result | None = None
+        self.start_draws: list[dict[int, str]] = []
+        self.starter = self._draw_for_start()
+        self.to_move = self.starter
+        for k in range(n):
+            side = (self.starter + k) % n
+            self.racks[side] = self._draw(rules.rack_size)
+        self._undo: list[_Snapshot] = []
+
+    # ----- set-up -------------------------------------------------------------------
+    def _draw(self, k: int) -> list[str]:
+        k = min(k, len(self.bag))
+        drawn = self.bag[len(self.bag) - k :]
+        del self.bag[len(self.bag) - k :]
+        return drawn
+
+    def _draw_for_start(self) -> int:
+        """Each contender draws one tile; best rank starts; ties draw again; tiles go back."""
+        contenders = list(range(len(self.sides)))
+        lowest = self.rules.starter == "lowest"
+        while True:
+            draws: dict[int, str] = {}
+            for side in contenders:
+                tile = self.bag.pop()
+                if lowest:  # Smath: draw until a number; non-numbers go back at once
+                    while not is_number(tile):
+                        self.bag.insert(self.rng.randrange(len(self.bag) + 1), tile)
+                        tile = self.bag.pop()
+                draws[side] = tile
+            self.start_draws.append(draws)
+            self.bag.extend(draws.values())
+            self.rng.shuffle(self.bag)
+            ranks = {s: (-int(t) if lowest else start_rank(t, self.rules)) for s, t in draws.items()}
+            best = max(ranks.values())
+            contenders = [s for s in contenders if ranks[s] == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    # ----- reading the state --------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (in challenge mode the last play may still be challenged)."""
+        return self.result is not None
+
+    @property
+    def names(self) -> list[str]:
+        """A display name per side (team members joined with ' & ')."""
+        return [" & ".join(s) for s in self.sides]
+
+    def can_challenge(self) -> bool:
+        """True while the last placement may be challenged."""
+        return self.pending is not None
+
+    def tiles_in_play(self) -> Counter[str]:
+        """Every tile on the board, on racks and in the bag (should equal the full set)."""
+        total: Counter[str] = Counter(self.bag)
+        for rack in self.racks:
+            total.update(rack)
+        total.update(t.tile for _, t in self.board.items())
+        return total
+
+    def unseen(self, side: int) -> Counter[str]:
+        """Tiles ``side`` cannot see: the bag and the other racks, as counts."""
+        seen: Counter[str] = Counter(self.racks[side])
+        seen.update(t.tile for _, t in self.board.items())
+        unseen = Counter(self.rules.tiles.counts)
+        unseen.subtract(seen)
+        return +unseen
+
+    # ----- turns ---------------------------------------------------------------------
+    def parse(self, text: str) -> Move:
+        """Read a move in notation against the current board (see :mod:`amath.notation`)."""
+        return parse_move(text, self.board, self.rules, self.to_move)
+
+    def push_notation(self, text: str, elapsed: float = 0.0) -> Turn:
+        """Parse and play a move given in notation."""
+        return self.push(self.parse(text), elapsed)
+
+    def check(self, move: Move) -> None:
+        """Raise an AmathError explaining why ``move`` is not allowed now; return if it is."""
+        if isinstance(move, Challenge):
+            self._check_challenge(move)
+            return
+        if self.over:
+            raise GameStateError("the game is over")
+        rack = self.racks[self.to_move]
+        if isinstance(move, Place):
+            _check_rack(rack, move.rack_tiles, self.rules.tiles.free)
+            analysis = analyze(self.board, move, self.rules)
+            if not self.options.challenge:
+                check_lines(analysis, self.rules)
+        elif isinstance(move, Exchange):
+            minimum = self.rules.exchange_min_bag if self.rules.exchange_min_bag is not None else len(move.tiles)
+            if len(self.bag) < minimum:
+                raise IllegalMoveError(f"exchange needs at least {minimum} tiles in the bag; it holds {len(self.bag)}")
+            if not 1 <= len(move.tiles) <= self.rules.rack_size:
+                raise IllegalMoveError(f"exchange 1 to {self.rules.rack_size} tiles, not {len(move.tiles)}")
+            _check_rack(rack, move.tiles, frozenset())
+
+    def is_legal(self, move: Move) -> bool:
+        """True when :meth:`push` would accept ``move`` now."""
+        try:
+            self.check(move)
+        except ValueError:
+            return False
+        return True
+
+    def push(self, move: Move, elapsed: float = 0.0) -> Turn:
+        """Play ``move`` for the side to move (or the challenger); return its history entry."""
+        self.check(move)
+        if elapsed < 0 or not math.isfinite(elapsed):
+            raise ValueError(f"elapsed time must be a finite number of seconds >= 0, not {elapsed}")
+        self._undo.append(self._snapshot())
+        if isinstance(move, Challenge):
+            return self._challenge(move)
+        return self._turn(move, elapsed)
+
+    def pop(self) -> Turn:
+        """Undo the last turn (including any skipped turn it caused) and return it."""
+        if not self._undo:
+            raise GameStateError("nothing to undo")
+        turn = self.history[-1]
+        self._restore(self._undo.pop())
+        return turn
+
+    def _turn(self, move: Move, elapsed: float) -> Turn:
+        player = self.to_move
+        self.pending = None  # the next turn starts: the window to challenge closes
+        self.time_used[player] += elapsed
+        clock = self.options.clock
+        rack_before = tuple(self.racks[player])
+        if clock.kind == "move" and elapsed > clock.seconds:
+            turn = self._record(player, "timeout", "pass", rack_before, 0, None, elapsed)
+            self._scoreless()
+        elif isinstance(move, Place):
+            turn = self._place(player, move, rack_before, elapsed)
+        elif isinstance(move, Exchange):
+            drawn = self._draw(len(move.tiles))
+            _take(self.racks[player], move.tiles, frozenset())
+            self.racks[player].extend(drawn)
+            self.bag.extend(move.tiles)
+            self.rng.shuffle(self.bag)
+            self.passes = 0
+            turn = self._record(player, "exchange", format_move(move, self.board, self.rules), rack_before, 0, move, elapsed, drawn)
+        else:
+            turn = self._record(player, "pass", "pass", rack_before, 0, move, elapsed)
+            self._scoreless()
+        if not self.over and clock.kind == "total" and clock.loss_on_time and self.time_used[player] > clock.seconds:
+            self._finish("time", loser=player)
+        if not self.over:
+            self._advance()
+        return turn
+
+    def _place(self, player: int, move: Place, rack_before: tuple[str, ...], elapsed: float) -> Turn:
+        analysis = analyze(self.board, move, self.rules)
+        points = score(analysis, self.rules)
+        notation = format_move(move, self.board, self.rules)
+        for p in move.tiles:
+            self.board.put(p.square, PlacedTile(p.tile, p.face))
+        _take(self.racks[player], move.rack_tiles, self.rules.tiles.free)
+        drawn = self._draw(self.rules.rack_size - len(self.racks[player]))
+        self.racks[player].extend(drawn)
+        self.scores[player] += points
+        self.passes = 0
+        turn = self._record(player, "place", notation, rack_before, points, move, elapsed, drawn, is_bingo(analysis, self.rules))
+        if self.options.challenge:
+            self.pending = _Pending(player, move, points, list(rack_before), drawn)
+        if not self.racks[player] and not self.bag:
+            self._finish("playout", out_player=player)
+        return turn
+
+    def _scoreless(self) -> None:
+        self.passes += 1
+        if self.passes >= self.rules.pass_rounds * len(self.sides):
+            self._finish("passes")
+
+    def _check_challenge(self, move: Challenge) -> None:
+        if not self.options.challenge:
+            raise GameStateError("challenges are only allowed in challenge mode")
+        if self.pending is None:
+            raise GameStateError("there is no placement to challenge now")
+        if not 0 <= move.by < len(self.sides):
+            raise IllegalMoveError(f"no side {move.by} to challenge")
+        if move.by == self.pending.player:
+            raise IllegalMoveError("a player cannot challenge their own placement")
+
+    def _challenge(self, move: Challenge) -> Turn:
+        pending = self.pending
+        assert pending is not None  # _check_challenge ensured it
+        self.pending = None
+        for p in pending.place.tiles:  # judge the lines as they were made
+            self.board.remove(p.square)
+        bad = first_false_line(analyze(self.board, pending.place, self.rules), self.rules)
+        if bad is None:  # the placement stands; the challenger loses their next turn
+            for p in pending.place.tiles:
+                self.board.put(p.square, p.placed)
+            self.skip[move.by] = True
+            return self._record(move.by, "challenge-lost", "challenge", tuple(self.racks[move.by]), 0, move, 0.0)
+        # withdraw: tiles back to the rack, the drawn tiles back to the bag, score 0
+        self.racks[pending.player] = list(pending.rack_before)
+        self.bag.extend(pending.drawn)
+        self.rng.shuffle(self.bag)
+        self.scores[pending.player] -= pending.score
+        self.result = None
+        return self._record(pending.player, "challenge-won", "challenge", tuple(pending.rack_before), -pending.score, move, 0.0)
+
+    def _advance(self) -> None:
+        n = len(self.sides)
+        nxt = (self.to_move + 1) % n
+        for _ in range(n):
+            if not self.skip[nxt]:
+                break
+            self.skip[nxt] = False
+            self._record(nxt, "skipped", "pass", tuple(self.racks[nxt]), 0, None, 0.0)
+            nxt = (nxt + 1) % n
+        self.to_move = nxt
+
+    def _record(
+        self,
+        player: int,
+        kind: str,
+        notation: str,
+        rack_before: tuple[str, ...],
+        points: int,
+        move: Move | None,
+        elapsed: float,
+        drawn: Sequence[str] = (),
+        bingo: bool = False,
+    ) -> Turn:
+        turn = Turn(player, kind, notation, rack_before, points, self.scores[player], move, tuple(drawn), elapsed, bingo)
+        self.history.append(turn)
+        return turn
+
+    def _finish(self, reason: str, out_player: int | None = None, loser: int | None = None) -> None:
+        n = len(self.sides)
+        rules = self.rules
+        adjust = [0] * n
+        if reason == "playout" and out_player is not None:
+            left = sum(rules.tiles.value(r) for k, r in enumerate(self.racks) if k != out_player)
+            adjust[out_player] += rules.playout_multiplier * left
+        if reason != "playout" or rules.deduct_at_end:
+            for k in range(n):
+                adjust[k] -= rules.tiles.value(self.racks[k])
+        clock = self.options.clock
+        penalties = [0] * n
+        if clock.kind == "total" and not clock.loss_on_time:
+            for k in range(n):
+                over = self.time_used[k] - clock.seconds
+                if over > 0:
+                    penalties[k] = -clock.penalty_per_minute * math.ceil(over / 60)
+        final = [self.scores[k] + adjust[k] + penalties[k] for k in range(n)]
+        if loser is not None:
+            others = [k for k in range(n) if k != loser]
+            best = max(final[k] for k in others)
+            winners = tuple(k for k in others if final[k] == best)
+        else:
+            best = max(final)
+            winners = tuple(k for k in range(n) if final[k] == best)
+        self.result = Result(reason, tuple(adjust), tuple(penalties), tuple(final), winners, out_player, loser)
+
+    # ----- undo ----------------------------------------------------------------------
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(
+            self.board.copy(), list(self.bag), [list(r) for r in self.racks], list(self.scores),
+            list(self.time_used), len(self.history), self.passes, list(self.skip), self.pending,
+            self.result, self.to_move, self.rng.getstate(),
+        )  # fmt: skip
+
+    def _restore(self, snap: _Snapshot) -> None:
+        self.board = snap.board
+        self.bag = snap.bag
+        self.racks = snap.racks
+        self.scores = snap.scores
+        self.time_used = snap.time_used
+        del self.history[snap.history_len :]
+        self.passes = snap.passes
+        self.skip = snap.skip
+        self.pending = snap.pending
+        self.result = snap.result
+        self.to_move = snap.to_move
+        self.rng.setstate(snap.rng)
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """Everything :meth:`Game.pop` restores."""
+
+    board: Board
+    bag: list[str]
+    racks: list[list[str]]
+    scores: list[int]
+    time_used: list[float]
+    history_len: int
+    passes: int
+    skip: list[bool]
+    pending: _Pending | None
+    result: Result | None
+    to_move: int
+    rng: tuple[Any, ...]
+
+
+def _check_rack(rack: Sequence[str], tiles: Sequence[str], free: frozenset[str]) -> None:
+    """Raise unless ``rack`` holds every tile of ``tiles`` (free tiles excepted)."""
+    need = Counter(t for t in tiles if t not in free)
+    have = Counter(rack)
+    short = [t for t, k in need.items() if have[t] < k]
+    if short:
+        raise IllegalMoveError(f"the rack {' '.join(rack) or '(empty)'} does not hold {' '.join(sorted(short))}")
+
+
+def _take(rack: list[str], tiles: Sequence[str], free: frozenset[str]) -> None:
+    """Remove ``tiles`` from ``rack`` (free tiles excepted); raise if the rack lacks one."""
+    _check_rack(rack, tiles, free)
+    for t in tiles:
+        if t not in free:
+            rack.remove(t)
