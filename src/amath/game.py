@@ -272,7 +272,7 @@ class Game:
         clock = self.options.clock
         rack_before = tuple(self.racks[player])
         if clock.kind == "move" and elapsed > clock.seconds:
-            turn = self._record(player, "timeout", "pass", rack_before, 0, None, elapsed)
+            turn = self._record(player, "timeout", "pass", rack_before, 0, move, elapsed)
             self._scoreless()
         elif isinstance(move, Place):
             turn = self._place(player, move, rack_before, elapsed)

@@ -1,0 +1,50 @@
+"""The ``amath`` command: one module per subcommand, each with ``add_parser`` and ``run``.
+
+To add a subcommand, write ``amath/cli/NAME.py`` with ``HELP``, ``add_arguments(parser)``
+and ``run(args) -> int``, and list it in ``SUBCOMMANDS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+SUBCOMMANDS: tuple[str, ...] = ("check", "play", "moves", "selfplay", "serve")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand."""
+    parser = argparse.ArgumentParser(prog="amath", description="A-Math (เอแม็ท): the crossword game of equations")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(f"amath.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"amath.cli.{name}":
+                raise
+            continue  # a subcommand whose module is not written yet
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``amath`` command; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    try:
+        code: int = args._run(args)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

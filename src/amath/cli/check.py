@@ -1,0 +1,46 @@
+"""``amath check TILES...``: is this a true equation?  Exit 0 true, 1 false, 2 not tiles."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from amath.equation import judge
+from amath.rules import get_ruleset
+from amath.tiles import normalize, split_words
+
+HELP = "judge whether tiles form a true equation (exit 0 true, 1 false, 2 bad input)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Tiles as separate words or one string separated by spaces."""
+    parser.add_argument("tiles", nargs="*", help="faces, e.g. 7 - 7 = 6 '*' 0, or \"1 2 + 3 = 1 5\"")
+    parser.add_argument("--variant", default="a-math", help="a-math (default) or smath")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print ``true`` or ``false: <reason>``; errors go to stderr with exit 2."""
+    try:
+        rules = get_ruleset(args.variant)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    words = split_words(args.tiles)
+    if not words:
+        print("error: no tiles given (example: amath check 7 - 7 = 6 '*' 0)", file=sys.stderr)
+        return 2
+    faces: list[str] = []
+    allowed = set(rules.blank_faces) | set(rules.tiles.free)
+    for word in words:
+        face = normalize(word)
+        if face not in allowed:
+            print(f"error: {word!r} is not a tile face of {rules.name} (faces: {' '.join(sorted(allowed, key=_order))})", file=sys.stderr)
+            return 2
+        faces.append(face)
+    verdict = judge(faces, rules.syntax)
+    print(verdict)
+    return 0 if verdict.ok else 1
+
+
+def _order(face: str) -> tuple[int, int | str]:
+    return (0, int(face)) if face.isdigit() else (1, face)

@@ -1,0 +1,1 @@
+"""Players that choose a turn for a game: the bots (random, greedy, equity, ...)."""
