@@ -151,6 +151,4 @@ def position_from_dict(data: Any) -> Position:
     to_move = _field(data, "to_move", int, 0) if "to_move" in data else 0
     if not 0 <= to_move < len(scores):
         raise PositionError(f"position: 'to_move' must be 0..{len(scores) - 1}, not {to_move}")
-    pos = Position(rules.name, tuple(sorted(tiles)), tuple(rack), tuple(scores), to_move)
-    pos.board()  # raises on nothing new, but keeps one construction path
-    return pos
+    return Position(rules.name, tuple(sorted(tiles)), tuple(rack), tuple(scores), to_move)

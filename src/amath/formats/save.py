@@ -6,6 +6,7 @@ of a game (a terminal save, the server's storage), not for sending to an opponen
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -31,7 +32,6 @@ def save_game(game: Game) -> dict[str, Any]:
         if turn.elapsed:
             entry["elapsed"] = turn.elapsed
         turns.append(entry)
-    clock = game.options.clock
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -39,12 +39,7 @@ def save_game(game: Game) -> dict[str, Any]:
         "sides": [list(s) for s in game.sides],
         "options": {
             "challenge": game.options.challenge,
-            "clock": {
-                "kind": clock.kind,
-                "seconds": clock.seconds,
-                "penalty_per_minute": clock.penalty_per_minute,
-                "loss_on_time": clock.loss_on_time,
-            },
+            "clock": dataclasses.asdict(game.options.clock),
         },
         "seed": game.seed,
         "turns": turns,
