@@ -1,0 +1,115 @@
+"""Drawing the game as text: the board with premium colours and coordinates, racks, scores, legend.
+
+Pure functions from game state to strings, so they are easy to test and to reuse.  Each
+square is four columns wide: three for its content, one space between squares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from amath.board import Board, Square
+from amath.game import Game
+from amath.rules.base import Ruleset
+from amath.terminal import style as st
+from amath.terminal.style import Style
+from amath.terminal.text import Text
+from amath.tiles import BLANK, display
+
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+# Label of an empty premium square: (with colour, without colour).
+_LABELS: dict[str, tuple[str, str]] = {"T": ("T", "T"), "D": ("D", "D"), "3": ("3", "3p"), "2": ("2", "2p")}
+
+
+def _fit(content: str) -> str:
+    """Place 1-3 characters in a three-column cell: ``' X '``, ``' XY'``, ``'XYZ'``."""
+    if len(content) == 1:
+        return f" {content} "
+    return content.rjust(3)[:3] if len(content) <= 3 else content
+
+
+def face_text(face: str, style: Style) -> str:
+    """A face as shown: Unicode operators (``×``) or the ASCII names."""
+    return display(face) if style.unicode else face
+
+
+def tile_text(tile: str, face: str, points: int, style: Style) -> str:
+    """A tile's cell text: face and points (``7₂``), or in ASCII the face (``7``, blank ``7?``)."""
+    shown = face_text(face, style)
+    if style.unicode:
+        return shown + str(points).translate(_SUBSCRIPT)
+    return shown + ("?" if tile == BLANK else "")
+
+
+def _empty_cell(premium: str, style: Style) -> str:
+    if premium == ".":
+        return style.paint(_fit("·" if style.unicode else "."), st.DIM)
+    if premium == "*":
+        return style.paint(_fit("★" if style.unicode else "*"), st.BOLD + ";" + st.PREMIUM_FG["*"] + ";" + st.PREMIUM_BG["*"])
+    label = _LABELS[premium][0 if style.color else 1]
+    return style.paint(_fit(label), st.PREMIUM_FG[premium] + ";" + st.PREMIUM_BG[premium])
+
+
+def render_board(board: Board, rules: Ruleset, style: Style, highlight: Collection[Square] = ()) -> str:
+    """The board with column letters on top and row numbers on both sides.
+
+    ``highlight`` marks squares of the last move (drawn on green when colour is on).
+    """
+    size = board.size
+    letters = "".join(f" {chr(ord('A') + c)}  " for c in range(size))
+    lines = ["   " + letters.rstrip()]
+    for r in range(size):
+        cells: list[str] = []
+        for c in range(size):
+            sq = Square(r, c)
+            placed = board.get(sq)
+            if placed is None:
+                cells.append(_empty_cell(rules.layout.premium(sq), style))
+                continue
+            text = _fit(tile_text(placed.tile, placed.face, rules.tiles.points.get(placed.tile, 0), style))
+            code = st.NEW_TILE if sq in highlight else st.BLANK_TILE if placed.tile == BLANK else st.TILE
+            cells.append(style.paint(text, code))
+        lines.append(f"{r + 1:>2} " + " ".join(cells) + f" {r + 1:>2}")
+    lines.append(lines[0])
+    return "\n".join(lines)
+
+
+def render_legend(text: Text, style: Style) -> str:
+    """One line per premium kind, each with its colour and label, and how tiles look."""
+    parts = [_empty_cell(p, style) + " " + text(f"legend_{p}") for p in ("T", "D", "3", "2")]
+    parts.append(_empty_cell("*", style) + " " + text("legend_star"))
+    sample = style.paint(_fit(tile_text("7", "7", 2, style)), st.TILE)
+    parts.append(sample + " " + text("legend_tile"))
+    return text("legend") + ": " + "  ".join(parts)
+
+
+def render_rack(rack: Sequence[str], rules: Ruleset, style: Style) -> str:
+    """A rack as tiles with their points, each painted like a tile on the board."""
+    cells: list[str] = []
+    for tile in rack:
+        points = rules.tiles.points.get(tile, 0)
+        shown = face_text(tile, style)
+        content = shown + str(points).translate(_SUBSCRIPT) if style.unicode else f"{shown}({points})"
+        cells.append(style.paint(f" {content} ", st.BLANK_TILE if tile == BLANK else st.TILE))
+    return " ".join(cells)
+
+
+def _clock(seconds: float) -> str:
+    whole = max(0, int(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def render_scores(game: Game, text: Text, style: Style, bots: Collection[int] = ()) -> str:
+    """Scores (the side to move marked), the clock when there is one, and the bag count."""
+    clock = game.options.clock
+    rows: list[str] = []
+    for k, name in enumerate(game.names):
+        mark = "▶" if style.unicode else ">"
+        line = f"{mark if k == game.to_move and not game.over else ' '} {name + (' [bot]' if k in bots else ''):<20} {game.scores[k]:>4}"
+        if clock.kind == "total":
+            left = clock.seconds - game.time_used[k]
+            line += "   " + (text("time_left", left=_clock(left)) if left >= 0 else text("time_over", over=_clock(-left)))
+        rows.append(style.paint(line, st.BOLD) if k == game.to_move and not game.over else line)
+    rows.append(text("bag", n=len(game.bag)))
+    return text("scores") + ":\n" + "\n".join(rows)
