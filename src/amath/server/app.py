@@ -1,0 +1,151 @@
+"""The ASGI app: JSON API, websocket updates and the static front end, in one process."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from amath import __version__
+from amath.server.config import Settings
+from amath.server.errors import ApiError
+from amath.server.limits import LimitsMiddleware
+from amath.server.rooms import Rooms, Watcher
+
+log = logging.getLogger("amath.server")
+MAX_TOKEN = 128
+
+
+def web_dir() -> Path:
+    """Where the static front end lives (inside the installed package)."""
+    return Path(str(resources.files("amath") / "web"))
+
+
+def _token(request: Request) -> str | None:
+    token = request.headers.get("x-seat-token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth.lower().startswith("bearer "):
+        token = auth[7:].strip()
+    if token is not None and len(token) > MAX_TOKEN:
+        raise ApiError(403, "this token holds no seat in this game")
+    return token or None
+
+
+async def _json(request: Request) -> Any:
+    raw = await request.body()
+    if not raw:
+        return {}
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ApiError(400, f"the request body is not valid JSON: {exc}") from None
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """Build the app; ``settings`` default to the environment (``AMATH_DB``)."""
+    settings = settings or Settings()
+    rooms = Rooms(settings)
+    web = web_dir()
+
+    async def page(request: Request) -> Response:
+        name = "game.html" if "game_id" in request.path_params else "index.html"
+        return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
+
+    async def config(request: Request) -> Response:
+        return JSONResponse({"version": __version__, "bots": rooms.bot_levels})
+
+    async def lobby(request: Request) -> Response:
+        return JSONResponse(rooms.lobby())
+
+    async def create(request: Request) -> Response:
+        return JSONResponse(await rooms.create(await _json(request)), status_code=201)
+
+    async def view(request: Request) -> Response:
+        return JSONResponse(rooms.view(request.path_params["game_id"], _token(request)))
+
+    async def join(request: Request) -> Response:
+        return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request)))
+
+    async def move(request: Request) -> Response:
+        return JSONResponse(await rooms.act(request.path_params["game_id"], _token(request), await _json(request)))
+
+    async def preview(request: Request) -> Response:
+        return JSONResponse(await rooms.preview(request.path_params["game_id"], _token(request), await _json(request)))
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        token = ws.query_params.get("token") or None
+        try:
+            room = rooms.room(ws.path_params["game_id"])
+            if token is not None and len(token) > MAX_TOKEN:
+                raise ApiError(403, "this token holds no seat in this game")
+            seat = rooms.seat_of(room, token)
+        except ApiError as exc:
+            await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
+            await ws.close(code=4000 + exc.status)
+            return
+        watcher = Watcher(seat, ws.send_json, rooms.is_table(room, token))
+        rooms.watch(room, watcher)
+        try:
+            await rooms.broadcast_one(room, watcher)
+            while True:
+                text = await ws.receive_text()
+                if len(text) > settings.max_ws_message:
+                    await ws.close(code=1009)
+                    return
+                if text.strip() == '{"type":"ping"}':
+                    await ws.send_json({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            rooms.unwatch(room, watcher)
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        rooms.resume_bots()
+        yield
+        rooms.close()
+
+    routes = [
+        Route("/", page),
+        Route("/g/{game_id}", page),
+        Route("/api/config", config),
+        Route("/api/rooms", lobby),
+        Route("/api/games", create, methods=["POST"]),
+        Route("/api/games/{game_id}", view),
+        Route("/api/games/{game_id}/join", join, methods=["POST"]),
+        Route("/api/games/{game_id}/move", move, methods=["POST"]),
+        Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
+        WebSocketRoute("/api/games/{game_id}/ws", socket),
+        Mount("/static", StaticFiles(directory=web), name="static"),
+    ]
+    middleware = [Middleware(LimitsMiddleware, max_body=settings.max_body, rate=settings.rate, burst=settings.burst)]
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={ApiError: api_error, HTTPException: http_error},
+        lifespan=lifespan,
+    )
+    app.state.rooms = rooms
+    return app

@@ -1,0 +1,401 @@
+"""Games in play: creating, joining, acting for a seat, previews, bot seats and watchers.
+
+Every change goes through :meth:`Rooms.act` (people) or the bot loop: the move is read
+strictly, checked by ``Game.push``, stored as a turn, then every watcher gets a fresh
+view of its own.  A game not in memory is rebuilt from the database on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import hashlib
+import hmac
+import logging
+import random
+import re
+import secrets
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from amath.errors import AmathError
+from amath.formats.save import load_game, save_game
+from amath.game import Game, Options
+from amath.move import Challenge, Pass
+from amath.notation import format_move
+from amath.placement import analyze, check_lines
+from amath.rules.amath import AMATH
+from amath.rules.base import ClockRules
+from amath.scoring import score
+from amath.server import protocol
+from amath.server.bots import Bot, BotFactory, registry
+from amath.server.config import Settings
+from amath.server.errors import ApiError
+from amath.server.storage import Store, StoredGame, StoredSeat
+from amath.server.views import build_view, side_of
+
+log = logging.getLogger("amath.server")
+
+_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored hashed, so the database alone cannot act for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open websocket: the seat it speaks for (None: spectator) and how to send to it."""
+
+    seat: int | None
+    send: Send
+    table: bool = False
+
+
+@dataclass(eq=False)
+class Room:
+    """A game in memory: its stored record, the live :class:`Game`, watchers and bots."""
+
+    stored: StoredGame
+    game: Game | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+
+
+class Rooms:
+    """All games of the server, backed by a :class:`Store`."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.db_url)
+        self.rooms: dict[str, Room] = {}
+        if settings.bot_factory is not None:
+            self.bot_levels: list[str] = ["random", "greedy", "equity"]
+            self.bot_factory: BotFactory | None = settings.bot_factory
+        else:
+            self.bot_levels, self.bot_factory = registry()
+
+    # ----- finding games and seats ---------------------------------------------------
+    def room(self, game_id: str) -> Room:
+        """The room with ``game_id`` (from memory or the database), else 404."""
+        if not _ID_RE.match(game_id):
+            raise ApiError(404, "no such game")
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        stored = self.store.load(game_id)
+        if stored is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        game = None
+        if stored.seed is not None:
+            header = dict(stored.config["header"], seed=stored.seed, turns=stored.turns)
+            game = load_game(header)
+        room = Room(stored, game)
+        self.rooms[game_id] = room
+        self._schedule_bots(room)
+        return room
+
+    def is_table(self, room: Room, token: str | None) -> bool:
+        """True for the hot-seat table token, which follows the side to move."""
+        table = room.stored.config.get("table_token")
+        return bool(token) and isinstance(table, str) and hmac.compare_digest(hash_token(token or ""), table)
+
+    def seat_of(self, room: Room, token: str | None) -> int | None:
+        """The seat a token holds (None for no token); 403 for a token that holds none."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        table = room.stored.config.get("table_token")
+        if isinstance(table, str) and hmac.compare_digest(digest, table):
+            return self._table_seat(room)
+        for seat in room.stored.seats:
+            if seat.token_hash and hmac.compare_digest(digest, seat.token_hash):
+                return seat.seat
+        raise ApiError(403, "this token holds no seat in this game")
+
+    def _table_seat(self, room: Room) -> int:
+        """Hot seat: the one table token speaks for the seat whose side is to move."""
+        game = room.game
+        if game is None or game.over:
+            return 0
+        return next(s.seat for s in room.stored.seats if side_of(room.stored, s.seat) == game.to_move)
+
+    def resume_bots(self) -> None:
+        """After a start: load every game in play so bots to move carry on."""
+        for game_id in self.store.ids("playing"):
+            try:
+                self.room(game_id)
+            except (ApiError, AmathError) as exc:  # a damaged record must not stop the server
+                log.error("cannot restore game %s: %s", game_id, exc)
+
+    # ----- creating and joining ------------------------------------------------------
+    async def create(self, body: Any) -> dict[str, Any]:
+        """A new game from a set-up; returns its id and the creator's token(s)."""
+        setup = protocol.read_setup(body, self.bot_levels)
+        mode, players, names = setup["mode"], setup["players"], setup["names"]
+        game_id = secrets.token_urlsafe(9)
+        seats = [StoredSeat(k) for k in range(players)]
+        tokens: dict[int, str] = {}
+        table_token = None
+        if mode == "bot":
+            seats[0].name, seats[0].joined = names[0], True
+            seats[1].name, seats[1].bot, seats[1].joined = f"Bot ({setup['bot']})", setup["bot"], True
+            tokens[0] = secrets.token_urlsafe(24)
+        elif mode == "hotseat":
+            for k, seat in enumerate(seats):
+                seat.name, seat.joined = names[k], True
+            table_token = secrets.token_urlsafe(24)
+        else:
+            seats[0].name, seats[0].joined = names[0], True
+            tokens[0] = secrets.token_urlsafe(24)
+        for k, tok in tokens.items():
+            seats[k].token_hash = hash_token(tok)
+        config = {key: setup[key] for key in ("variant", "players", "teams", "challenge", "clock", "bot")}
+        if table_token is not None:
+            config["table_token"] = hash_token(table_token)
+        stored = StoredGame(game_id, mode, config, seats, time.time())
+        room = Room(stored, None)
+        if all(s.joined for s in seats):
+            self._start(room)
+        self.store.insert(stored)
+        self.rooms[game_id] = room
+        self._schedule_bots(room)
+        token = table_token if table_token is not None else tokens[0]
+        return {"id": game_id, "seat": 0, "token": token, "mode": mode}
+
+    async def join(self, game_id: str, body: Any) -> dict[str, Any]:
+        """Take the first free seat of a waiting room; returns the seat and its token."""
+        room = self.room(game_id)
+        obj = protocol.expect_object(body, "the join request")
+        async with room.lock:
+            free = [s for s in room.stored.seats if not s.joined]
+            if room.stored.mode != "room" or not free:
+                raise ApiError(409, "this game has no free seat; you can watch it")
+            seat = free[0]
+            seat.name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}")
+            token = secrets.token_urlsafe(24)
+            seat.token_hash, seat.joined = hash_token(token), True
+            self.store.save_seat(game_id, seat)
+            if all(s.joined for s in room.stored.seats):
+                self._start(room)
+                self.store.save_state(room.stored, 0)
+        await self.broadcast(room)
+        return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
+
+    def _start(self, room: Room) -> None:
+        """Deal: every seat is taken, so the sides' names are known."""
+        stored = room.stored
+        cfg = stored.config
+        n_sides = 2 if cfg["teams"] else cfg["players"]
+        teams = [[s.name for s in stored.seats if side_of(stored, s.seat) == k] for k in range(n_sides)]
+        clock = cfg["clock"]
+        options = Options(bool(cfg["challenge"]), ClockRules(clock["kind"], clock["seconds"], 10, clock["loss_on_time"]))
+        seed = self.settings.seeds() if self.settings.seeds is not None else random.SystemRandom().randrange(2**63)
+        game = Game(AMATH, teams=teams, seed=seed, options=options)
+        header = save_game(game)
+        del header["seed"], header["turns"]
+        cfg["header"] = header
+        stored.seed = game.seed
+        stored.status = "playing"
+        stored.turn_started = time.time()
+        room.game = game
+
+    # ----- views -----------------------------------------------------------------------
+    def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The game as the token's seat (or a spectator) sees it."""
+        room = self.room(game_id)
+        return build_view(room.stored, room.game, self.seat_of(room, token))
+
+    def lobby(self) -> dict[str, Any]:
+        """Open rooms to join and online games to watch."""
+
+        def brief(g: StoredGame) -> dict[str, Any]:
+            seats = [{"name": s.name, "joined": s.joined} for s in g.seats]
+            return {"id": g.id, "players": g.config["players"], "teams": g.config["teams"], "seats": seats, "created": g.created}
+
+        return {
+            "waiting": [brief(g) for g in self.store.recent("waiting")],
+            "playing": [brief(g) for g in self.store.recent("playing")],
+            "bots": self.bot_levels,
+        }
+
+    # ----- acting ----------------------------------------------------------------------
+    async def act(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """Play a turn (or a challenge) for the token's seat; returns the new view."""
+        room = self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed to play (spectators can only watch)")
+        async with room.lock:
+            seat = self.seat_of(room, token)
+            assert seat is not None
+            game = self._playing(room)
+            side = side_of(room.stored, seat)
+            move = protocol.read_move(body, game.rules, side)
+            if not isinstance(move, Challenge) and side != game.to_move:
+                raise ApiError(409, f"it is not your turn: {game.names[game.to_move]} is to move")
+            if room.stored.seats[seat].bot is not None:
+                raise ApiError(403, "a bot plays this seat")
+            self._push(room, move)
+        await self.broadcast(room)
+        self._schedule_bots(room)
+        return build_view(room.stored, room.game, seat)
+
+    def _playing(self, room: Room) -> Game:
+        if room.game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        if room.game.over and not room.game.can_challenge():
+            raise ApiError(409, "the game is over")
+        return room.game
+
+    def _push(self, room: Room, move: Any) -> None:
+        """Apply a checked move and store it; on a storage failure the game is rolled back."""
+        game = room.game
+        assert game is not None
+        stored = room.stored
+        now = time.time()
+        challenge = isinstance(move, Challenge)
+        elapsed = 0.0 if challenge else max(0.0, now - stored.turn_started)
+        try:
+            game.push(move, elapsed)
+        except AmathError as exc:
+            raise ApiError(422, str(exc)) from None
+        old = len(stored.turns)
+        before = (stored.turns, stored.status, stored.turn_started)
+        stored.turns = save_game(game)["turns"]
+        stored.status = "over" if game.over else "playing"
+        if not challenge:
+            stored.turn_started = now
+        try:
+            self.store.save_state(stored, old)
+        except Exception:
+            game.pop()
+            stored.turns, stored.status, stored.turn_started = before
+            log.exception("storing a turn of %s failed", stored.id)
+            raise ApiError(503, "the move could not be stored; try again") from None
+
+    async def preview(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """Judge tentative tiles for the token's seat without changing anything."""
+        room = self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        game = room.game
+        if game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        obj = protocol.expect_object(body, "the preview request")
+        place = protocol.read_tiles(obj.get("tiles"), game.rules)
+        side = side_of(room.stored, seat)
+        out: dict[str, Any] = {"legal": False, "reason": None, "score": None, "notation": None, "your_turn": side == game.to_move}
+        need = Counter(place.rack_tiles)
+        have = Counter(game.racks[side])
+        if any(have[t] < k for t, k in need.items()):
+            out["reason"] = "those tiles are not all on your rack"
+            return out
+        try:
+            analysis = analyze(game.board, place, game.rules)
+            out["score"] = score(analysis, game.rules)
+            out["notation"] = format_move(place, game.board, game.rules)
+            if not game.options.challenge:
+                check_lines(analysis, game.rules)
+        except AmathError as exc:
+            out["reason"] = str(exc)
+            return out
+        if game.over:
+            out["reason"] = "the game is over"
+        elif side != game.to_move:
+            out["reason"] = "it is not your turn"
+        else:
+            out["legal"] = True
+        return out
+
+    # ----- bots --------------------------------------------------------------------------
+    def _bot_seat(self, room: Room) -> int | None:
+        game = room.game
+        if game is None or game.over:
+            return None
+        for seat in room.stored.seats:
+            if seat.bot is not None and side_of(room.stored, seat.seat) == game.to_move:
+                return seat.seat
+        return None
+
+    def _schedule_bots(self, room: Room) -> None:
+        if self._bot_seat(room) is None or (room.bot_task is not None and not room.bot_task.done()):
+            return
+        try:
+            room.bot_task = asyncio.get_running_loop().create_task(self._run_bots(room))
+        except RuntimeError:  # no loop yet (restored at start-up): resume_bots runs again in the loop
+            return
+
+    async def _run_bots(self, room: Room) -> None:
+        """Let bot seats play while one of them is to move."""
+        while (seat := self._bot_seat(room)) is not None:
+            await asyncio.sleep(self.settings.bot_delay)
+            game = room.game
+            assert game is not None
+            version = len(game.history)
+            bot = self._bot(room, seat)
+            if bot is None:
+                return
+            try:
+                move = await asyncio.to_thread(bot.choose, copy.deepcopy(game))
+            except Exception:
+                log.exception("bot %s failed in game %s; it passes", room.stored.seats[seat].bot, room.stored.id)
+                move = Pass()
+            async with room.lock:
+                if len(game.history) != version or self._bot_seat(room) != seat:
+                    continue  # someone challenged meanwhile: think again
+                if not game.is_legal(move):
+                    log.error("bot %s chose an illegal move %r; it passes", room.stored.seats[seat].bot, move)
+                    move = Pass()
+                try:
+                    self._push(room, move)
+                except ApiError:
+                    return
+            await self.broadcast(room)
+
+    def _bot(self, room: Room, seat: int) -> Bot | None:
+        if seat not in room.bots:
+            if self.bot_factory is None:
+                log.error("no bot registry: seat %d of %s cannot play", seat, room.stored.id)
+                return None
+            level = room.stored.seats[seat].bot or ""
+            bot_seed = ((room.stored.seed or 0) + 7919 * (seat + 1)) % 2**32
+            room.bots[seat] = self.bot_factory(level, bot_seed)
+        return room.bots[seat]
+
+    # ----- watchers ----------------------------------------------------------------------
+    def watch(self, room: Room, watcher: Watcher) -> None:
+        """Start sending views to a websocket."""
+        room.watchers.add(watcher)
+
+    def unwatch(self, room: Room, watcher: Watcher) -> None:
+        """Stop sending to a closed websocket."""
+        room.watchers.discard(watcher)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send every watcher its own fresh view."""
+        for watcher in list(room.watchers):
+            await self.broadcast_one(room, watcher)
+
+    async def broadcast_one(self, room: Room, watcher: Watcher) -> None:
+        """Send one watcher its view; a watcher that cannot be reached is dropped."""
+        seat = self._table_seat(room) if watcher.table else watcher.seat
+        try:
+            await watcher.send({"type": "state", "state": build_view(room.stored, room.game, seat)})
+        except Exception:
+            room.watchers.discard(watcher)
+
+    def close(self) -> None:
+        """Stop bot tasks and release the database."""
+        for room in self.rooms.values():
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+        self.store.close()

@@ -1,0 +1,156 @@
+"""Storage through SQLAlchemy: a game is a header, its seats and the sequence of its turns.
+
+The turns are the saved-game turns of :mod:`amath.formats.save` (notation, player,
+elapsed), so replaying them from the seed rebuilds the game exactly after a restart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class GameRow(_Base):
+    """One game or room: how it was set up, its seed once started, and its status."""
+
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(16))
+    config: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    status: Mapped[str] = mapped_column(String(16))
+    created: Mapped[float] = mapped_column(Float)
+    turn_started: Mapped[float] = mapped_column(Float, default=0.0)
+    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
+    turns: Mapped[list[TurnRow]] = relationship(order_by="TurnRow.n", cascade="all, delete-orphan")
+
+
+class SeatRow(_Base):
+    """A seat at the table: who sits there, the hash of its secret token, or a bot level."""
+
+    __tablename__ = "seats"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), default="")
+    token_hash: Mapped[str] = mapped_column(String(64), default="")
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class TurnRow(_Base):
+    """One saved-game turn: ``{"player", "move", "by"?, "elapsed"?}`` as JSON, in order."""
+
+    __tablename__ = "turns"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[str] = mapped_column(Text)
+
+
+@dataclass(slots=True)
+class StoredSeat:
+    """A seat as kept in memory and in the database."""
+
+    seat: int
+    name: str = ""
+    token_hash: str = ""
+    bot: str | None = None
+    joined: bool = False
+
+
+@dataclass(slots=True)
+class StoredGame:
+    """A game as kept in the database: header, seats and saved turns."""
+
+    id: str
+    mode: str
+    config: dict[str, Any]
+    seats: list[StoredSeat]
+    created: float
+    seed: int | None = None
+    status: str = "waiting"
+    turn_started: float = 0.0
+    turns: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Store:
+    """The database: SQLite by default, any SQLAlchemy URL.  Tables are created on start."""
+
+    def __init__(self, url: str) -> None:
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(url, **kwargs)
+        _Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    def insert(self, game: StoredGame) -> None:
+        """Store a new game with its seats (and any turns)."""
+        with Session(self.engine) as s, s.begin():
+            row = GameRow(
+                id=game.id, mode=game.mode, config=json.dumps(game.config), seed=game.seed,
+                status=game.status, created=game.created, turn_started=game.turn_started,
+            )  # fmt: skip
+            row.seats = [SeatRow(seat=x.seat, name=x.name, token_hash=x.token_hash, bot=x.bot, joined=x.joined) for x in game.seats]
+            row.turns = [TurnRow(n=k, data=json.dumps(t)) for k, t in enumerate(game.turns)]
+            s.add(row)
+
+    def save_seat(self, game_id: str, seat: StoredSeat) -> None:
+        """Write one seat (a player joined)."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(SeatRow, (game_id, seat.seat))
+            if row is None:
+                raise KeyError(game_id)
+            row.name, row.token_hash, row.bot, row.joined = seat.name, seat.token_hash, seat.bot, seat.joined
+
+    def save_state(self, game: StoredGame, first_new_turn: int) -> None:
+        """Write the header fields that change and append turns from ``first_new_turn`` on."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(GameRow, game.id)
+            if row is None:
+                raise KeyError(game.id)
+            row.seed, row.status, row.turn_started = game.seed, game.status, game.turn_started
+            for k in range(first_new_turn, len(game.turns)):
+                s.add(TurnRow(game_id=game.id, n=k, data=json.dumps(game.turns[k])))
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """Read one game, or None when there is no such game."""
+        with Session(self.engine) as s:
+            row = s.get(GameRow, game_id)
+            return None if row is None else _stored(row)
+
+    def recent(self, status: str, limit: int = 50) -> list[StoredGame]:
+        """Online rooms with ``status``, newest first (for the lobby)."""
+        with Session(self.engine) as s:
+            q = select(GameRow).where(GameRow.status == status, GameRow.mode == "room").order_by(GameRow.created.desc()).limit(limit)
+            return [_stored(r) for r in s.scalars(q)]
+
+    def ids(self, status: str) -> list[str]:
+        """Ids of every game with ``status`` (to resume bots after a restart)."""
+        with Session(self.engine) as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.status == status)))
+
+
+def _stored(row: GameRow) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        mode=row.mode,
+        config=json.loads(row.config),
+        seats=[StoredSeat(x.seat, x.name, x.token_hash, x.bot, x.joined) for x in row.seats],
+        created=row.created,
+        seed=row.seed,
+        status=row.status,
+        turn_started=row.turn_started,
+        turns=[json.loads(t.data) for t in row.turns],
+    )

@@ -1,0 +1,129 @@
+"""What one seat (or a spectator) is allowed to see, built field by field.
+
+Never copied from the game wholesale: a view holds the viewer's own rack only, no bag
+order, no seed, no drawn tiles and no exchanged tiles of another side.  The other
+racks are shown only once the game is over (they settle the final scores).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+from amath.game import Game, Turn
+from amath.move import Exchange, Place
+from amath.rules.amath import AMATH
+from amath.server.storage import StoredGame
+
+
+def side_of(stored: StoredGame, seat: int) -> int:
+    """The side (rack and score) a seat plays for: teams alternate round the table."""
+    sides = 2 if stored.config.get("teams") else int(stored.config["players"])
+    return seat % sides
+
+
+def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[str, Any]:
+    """The state as seat ``seat`` sees it (``None``: a spectator)."""
+    side = None if seat is None else side_of(stored, seat)
+    cfg = stored.config
+    view: dict[str, Any] = {
+        "id": stored.id,
+        "mode": stored.mode,
+        "status": stored.status,
+        "variant": cfg.get("variant", "a-math"),
+        "players": cfg["players"],
+        "teams": bool(cfg.get("teams")),
+        "challenge_mode": bool(cfg.get("challenge")),
+        "seats": [
+            {"seat": s.seat, "name": s.name, "side": side_of(stored, s.seat), "bot": s.bot, "joined": s.joined} for s in stored.seats
+        ],
+        "me": None if seat is None else {"seat": seat, "side": side},
+        "layout": list(AMATH.layout.rows),
+        "points": dict(AMATH.tiles.points),
+        "clock": dict(cfg.get("clock", {"kind": "none"})),
+    }
+    if game is None:
+        view.update(board=[], sides=[], to_move=None, bag=None, rack=None, unseen={}, history=[], version=0, result=None)
+        view["can_challenge"] = False
+        return view
+    view["board"] = [_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()]
+    view["last"] = _last_squares(game)
+    view["sides"] = [{"name": game.names[k], "score": game.scores[k], "rack": len(game.racks[k])} for k in range(len(game.sides))]
+    view["to_move"] = None if game.over else game.to_move
+    view["bag"] = len(game.bag)
+    view["rack"] = None if side is None else list(game.racks[side])
+    view["unseen"] = dict(sorted(_unseen(game, side).items(), key=lambda kv: _order(kv[0])))
+    view["history"] = [_turn(k, t, side, game) for k, t in enumerate(game.history)]
+    view["version"] = len(game.history)
+    pending = game.pending
+    view["can_challenge"] = pending is not None and side is not None and side != pending.player
+    view["challengeable"] = None if pending is None else pending.player
+    view["clock"]["used"] = [round(x, 1) for x in game.time_used]
+    view["clock"]["running"] = round(max(0.0, time.time() - stored.turn_started), 1) if not game.over else 0.0
+    view["result"] = None if game.result is None else _result(game)
+    return view
+
+
+def _tile(square: str, tile: str, face: str) -> dict[str, str]:
+    entry = {"square": square, "tile": tile}
+    if tile != face:
+        entry["face"] = face
+    return entry
+
+
+def _unseen(game: Game, side: int | None) -> Counter[str]:
+    if side is not None:
+        return game.unseen(side)
+    left = Counter(game.rules.tiles.counts)
+    left.subtract(t.tile for _, t in game.board.items())
+    return +left
+
+
+def _order(tile: str) -> tuple[int, int, str]:
+    return (0, int(tile), "") if tile.isdigit() else (1, 0, tile)
+
+
+def _last_squares(game: Game) -> list[str]:
+    for turn in reversed(game.history):
+        if turn.kind == "place" and isinstance(turn.move, Place):
+            if any(game.board.get(p.square) is None for p in turn.move.tiles):
+                return []  # withdrawn after a challenge
+            return [p.square.name for p in turn.move.tiles]
+        if turn.kind in ("challenge-won",):
+            return []
+    return []
+
+
+def _turn(k: int, turn: Turn, side: int | None, game: Game) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "n": k,
+        "side": turn.player,
+        "name": game.names[turn.player],
+        "kind": turn.kind,
+        "score": turn.score,
+        "total": turn.total,
+        "bingo": turn.bingo,
+        "notation": turn.notation,
+    }
+    if turn.kind == "exchange" and isinstance(turn.move, Exchange):
+        entry["count"] = len(turn.move.tiles)
+        if turn.player != side:
+            entry["notation"] = "exchange"  # which tiles went back is hidden
+    return entry
+
+
+def _result(game: Game) -> dict[str, Any]:
+    result = game.result
+    assert result is not None
+    return {
+        "reason": result.reason,
+        "adjustments": list(result.adjustments),
+        "penalties": list(result.penalties),
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "draw": result.draw,
+        "out_player": result.out_player,
+        "loser_on_time": result.loser_on_time,
+        "final_racks": [list(r) for r in game.racks],
+    }

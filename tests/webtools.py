@@ -1,0 +1,77 @@
+"""Helpers for the server and browser tests: a small brute-force finder of legal placements.
+
+Tests only (the real move generator is :mod:`amath.movegen`): tries placements of up to
+three rack tiles next to the board's tiles and returns the first one the game accepts.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from amath.board import Board, Square
+from amath.game import Game
+from amath.move import Place, TilePlay
+
+_BLANK_FACES = ("=", "1", "2", "0", "+", "-")
+
+
+def _runs(board: Board, k: int) -> Iterator[tuple[list[Square], bool]]:
+    """Runs of ``k`` empty squares (existing tiles may lie between) that could make a line."""
+    size = board.size
+    centre = board.layout.centre
+    for across in (True, False):
+        for a in range(size):
+            for b in range(size):
+                start = Square(a, b) if across else Square(b, a)
+                if board.get(start) is not None:
+                    continue
+                squares: list[Square] = []
+                sq = start
+                while len(squares) < k and board.on_board(sq):
+                    if board.get(sq) is None:
+                        squares.append(sq)
+                    sq = sq.step(across)
+                if len(squares) < k:
+                    continue
+                if board.is_empty():
+                    if centre in squares:
+                        yield squares, across
+                    continue
+                if any(board.get(n) is not None for s in squares for n in _neighbours(s)):
+                    yield squares, across
+
+
+def _neighbours(sq: Square) -> tuple[Square, ...]:
+    return (Square(sq.row - 1, sq.col), Square(sq.row + 1, sq.col), Square(sq.row, sq.col - 1), Square(sq.row, sq.col + 1))
+
+
+def _faces(game: Game, tile: str) -> tuple[str, ...]:
+    faces = game.rules.faces_of(tile)
+    return _BLANK_FACES if tile == "?" else faces
+
+
+def find_place(game: Game, side: int | None = None, max_tiles: int = 3, budget: int = 200_000) -> Place | None:
+    """A legal placement for ``side`` (default: the side to move), or None within ``budget`` tries."""
+    who = game.to_move if side is None else side
+    rack = game.racks[who]
+    tries = 0
+    sizes = range(3, 6) if game.board.is_empty() else range(1, max_tiles + 1)
+    for k in sizes:
+        for squares, _across in _runs(game.board, k):
+            for tiles in set(itertools.permutations(rack, k)):
+                if game.board.is_empty() and "=" not in tiles and "?" not in tiles:
+                    continue
+                for faces in itertools.product(*(_faces(game, t) for t in tiles)):
+                    tries += 1
+                    if tries > budget:
+                        return None
+                    place = Place(tuple(TilePlay(s, t, f) for s, t, f in zip(squares, tiles, faces)))
+                    if who == game.to_move and game.is_legal(place):
+                        return place
+    return None
+
+
+def place_json(place: Place) -> list[dict[str, str]]:
+    """The API's JSON for a placement."""
+    return [{"square": p.square.name, "tile": p.tile, "face": p.face} for p in place.tiles]
