@@ -146,7 +146,7 @@ class Session:
             key = "challenge_won" if turn.kind == "challenge-won" else "challenge_lost"
             msg = t(key, by=names[by], name=names[placer], score=turn.score)
         self.events.append(msg)
-        if turn.player == viewer and viewer not in self.bots:
+        if viewer not in self.bots:  # the person who acted sees it now; the next screen repeats it
             self.console.say(msg)
 
     def _last_placer(self) -> int:
