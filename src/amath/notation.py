@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from amath.board import Board, Square
-from amath.errors import NotationError
+from amath.errors import NotationError, SquareError
 from amath.move import Challenge, Exchange, Move, Pass, Place, TilePlay
 from amath.placement import analyze
 from amath.rules.base import Ruleset
@@ -28,12 +28,15 @@ _DOWN_RE = re.compile(r"^([A-Za-z])(\d{1,2})$")
 
 def parse_coordinate(text: str, size: int = 15) -> tuple[Square, bool]:
     """``"8H"`` -> (H8, across); ``"H8"`` -> (H8, down)."""
-    m = _ACROSS_RE.match(text)
-    if m:
-        return Square.parse(m.group(2) + m.group(1), size), True
-    m = _DOWN_RE.match(text)
-    if m:
-        return Square.parse(text, size), False
+    try:
+        m = _ACROSS_RE.match(text)
+        if m:
+            return Square.parse(m.group(2) + m.group(1), size), True
+        m = _DOWN_RE.match(text)
+        if m:
+            return Square.parse(text, size), False
+    except SquareError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None
     raise NotationError(f"{text!r} is not a coordinate (8H = across from H8, H8 = down from H8)")
 
 
