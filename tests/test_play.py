@@ -241,3 +241,16 @@ def test_savefile_keeps_bot_seats(tmp_path: Path) -> None:
     savefile.write(tmp_path / "b.json", game, {1: "greedy"})
     again, bots = savefile.read(tmp_path / "b.json")
     assert bots == {1: "greedy"} and again.racks == game.racks
+
+
+def test_bots_finish_a_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import amath.players
+
+    if not hasattr(amath.players, "get_bot"):
+        pytest.skip("the bot registry (amath.players.get_bot) has not landed yet")
+    path = tmp_path / "bots.json"
+    code, out = play(monkeypatch, capsys, "", "--players", "bot:greedy,Ben", "--bot", "Ben=greedy", "--seed", "1", "--save", str(path))
+    assert code == 0
+    assert "Game over" in out
+    game, levels = savefile.read(path)
+    assert game.over and levels == {0: "greedy", 1: "greedy"}

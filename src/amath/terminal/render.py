@@ -80,8 +80,8 @@ def render_legend(text: Text, style: Style) -> str:
     parts = [_empty_cell(p, style) + " " + text(f"legend_{p}") for p in ("T", "D", "3", "2")]
     parts.append(_empty_cell("*", style) + " " + text("legend_star"))
     sample = style.paint(_fit(tile_text("7", "7", 2, style)), st.TILE)
-    parts.append(sample + " " + text("legend_tile"))
-    return text("legend") + ": " + "  ".join(parts)
+    tile = sample + " " + text("legend_tile")
+    return text("legend") + ": " + "  ".join(parts) + "\n" + " " * (len(text("legend")) + 2) + tile
 
 
 def render_rack(rack: Sequence[str], rules: Ruleset, style: Style) -> str:
@@ -111,5 +111,7 @@ def render_scores(game: Game, text: Text, style: Style, bots: Collection[int] = 
             left = clock.seconds - game.time_used[k]
             line += "   " + (text("time_left", left=_clock(left)) if left >= 0 else text("time_over", over=_clock(-left)))
         rows.append(style.paint(line, st.BOLD) if k == game.to_move and not game.over else line)
+    if clock.kind == "move":
+        rows.append(text("move_limit", limit=_clock(clock.seconds)))
     rows.append(text("bag", n=len(game.bag)))
     return text("scores") + ":\n" + "\n".join(rows)

@@ -72,7 +72,7 @@ class Session:
 
     def _human_turn(self, side: int) -> None:
         if len(self.humans) >= 2 and self._shown != side:
-            self.console.clear()
+            self._show_public()  # the last rack leaves the screen; the board and the last moves stay
             self.console.ask(self.text("handover", name=self.game.names[side]))
         self._shown = side
         self._show_screen(side)
@@ -164,9 +164,7 @@ class Session:
         move = self.game.history[-1].notation
         names = self.game.names
         if len(self.humans) >= 2:  # the placer's rack must not stay on screen
-            self.console.clear()
-            self.console.say(render_board(self.game.board, self.game.rules, self.console.style, self._last_squares()))
-            self.console.say("\n".join(self.events))
+            self._show_public()
             self._shown = None
         if len(rivals) == 1:
             answer = self.console.ask(self.text("ask_challenge_one", name=names[rivals[0]], move=move))
@@ -289,6 +287,15 @@ class Session:
         for msg in self.events:
             self.console.say(msg)
         self.events.clear()
+
+    def _show_public(self) -> None:
+        """A fresh screen with what everyone may see: board, scores, the last moves; no rack."""
+        game, style = self.game, self.console.style
+        self.console.clear()
+        self.console.say(render_board(game.board, game.rules, style, self._last_squares()))
+        self.console.say(render_scores(game, self.text, style, set(self.bots)))
+        for msg in self.events:
+            self.console.say(msg)
 
     def _show_screen(self, side: int) -> None:
         game, style, t = self.game, self.console.style, self.text

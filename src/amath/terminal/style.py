@@ -32,10 +32,12 @@ BOLD = "1"
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """Rendering switches: ``color`` for ANSI escapes, ``unicode`` for symbols like ★ × ₂."""
+    """Rendering switches: ``color`` for ANSI escapes, ``unicode`` for symbols like ★ × ₂,
+    ``screen`` for clearing the screen (a terminal, so racks can be hidden between turns)."""
 
     color: bool = False
     unicode: bool = True
+    screen: bool = False
 
     def paint(self, text: str, code: str) -> str:
         """``text`` wrapped in the ANSI code when colour is on, else unchanged."""
@@ -44,8 +46,8 @@ class Style:
         return f"\x1b[{code}m{text}{RESET}"
 
     def clear(self) -> str:
-        """The escape that clears the screen (empty without colour: a plain log stays readable)."""
-        return CLEAR if self.color else ""
+        """The escape that clears the screen (empty when not a terminal: a log stays readable)."""
+        return CLEAR if self.screen else ""
 
 
 def _can_encode(stream: TextIO, sample: str) -> bool:
@@ -59,10 +61,10 @@ def _can_encode(stream: TextIO, sample: str) -> bool:
 
 def detect(stream: TextIO, color: bool | None = None, ascii_only: bool | None = None) -> Style:
     """The style for ``stream``: explicit choices win, otherwise look at the terminal."""
+    isatty = getattr(stream, "isatty", None)
+    tty = bool(isatty and isatty())
     if color is None:
-        isatty = getattr(stream, "isatty", None)
-        tty = bool(isatty and isatty())
         color = tty and os.environ.get("TERM") != "dumb" and "NO_COLOR" not in os.environ
     if ascii_only is None:
         ascii_only = not _can_encode(stream, "★×÷−±₀₉เ")
-    return Style(color=color, unicode=not ascii_only)
+    return Style(color=color, unicode=not ascii_only, screen=tty and os.environ.get("TERM") != "dumb")
