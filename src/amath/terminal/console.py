@@ -6,6 +6,7 @@ End of input raises :class:`EOFError`, which the session turns into a clean exit
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import TextIO
 
@@ -34,7 +35,8 @@ class Console:
         """Show ``prompt`` and read one line (without its newline); EOFError at end of input."""
         stdin = self._stdin or sys.stdin
         if stdin is sys.__stdin__ and self.out is sys.__stdout__ and stdin is not None and stdin.isatty():
-            return input(prompt)  # line editing when a person types
+            _enable_line_editing()
+            return input(prompt)  # line editing and history when a person types
         self.out.write(prompt)
         self.out.flush()
         line = stdin.readline()
@@ -49,3 +51,9 @@ class Console:
         if code:
             self.out.write(code)
             self.out.flush()
+
+
+def _enable_line_editing() -> None:
+    """Load :mod:`readline` (arrow keys, history) where the platform has it."""
+    with contextlib.suppress(ImportError):  # e.g. Windows without pyreadline
+        import readline  # noqa: F401

@@ -6,6 +6,7 @@ square is four columns wide: three for its content, one space between squares.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Sequence
 
 from amath.board import Board, Square
@@ -20,6 +21,11 @@ _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 # Label of an empty premium square: (with colour, without colour).
 _LABELS: dict[str, tuple[str, str]] = {"T": ("T", "T"), "D": ("D", "D"), "3": ("3", "3p"), "2": ("2", "2p")}
+
+
+def width(text: str) -> int:
+    """Columns ``text`` takes on screen: Thai vowel and tone marks above or below take none."""
+    return sum(1 for c in text if unicodedata.category(c) not in ("Mn", "Me", "Cf"))
 
 
 def _fit(content: str) -> str:
@@ -76,12 +82,12 @@ def render_board(board: Board, rules: Ruleset, style: Style, highlight: Collecti
 
 
 def render_legend(text: Text, style: Style) -> str:
-    """One line per premium kind, each with its colour and label, and how tiles look."""
-    parts = [_empty_cell(p, style) + " " + text(f"legend_{p}") for p in ("T", "D", "3", "2")]
-    parts.append(_empty_cell("*", style) + " " + text("legend_star"))
+    """Two lines: each premium kind with its colour and label; the centre and how tiles look."""
+    premiums = [_empty_cell(p, style) + " " + text(f"legend_{p}") for p in ("T", "D", "3", "2")]
     sample = style.paint(_fit(tile_text("7", "7", 2, style)), st.TILE)
-    tile = sample + " " + text("legend_tile")
-    return text("legend") + ": " + "  ".join(parts) + "\n" + " " * (len(text("legend")) + 2) + tile
+    others = [_empty_cell("*", style) + " " + text("legend_star"), sample + " " + text("legend_tile")]
+    indent = " " * (width(text("legend")) + 2)
+    return text("legend") + ": " + "  ".join(premiums) + "\n" + indent + "  ".join(others)
 
 
 def render_rack(rack: Sequence[str], rules: Ruleset, style: Style) -> str:
@@ -106,7 +112,9 @@ def render_scores(game: Game, text: Text, style: Style, bots: Collection[int] = 
     rows: list[str] = []
     for k, name in enumerate(game.names):
         mark = "▶" if style.unicode else ">"
-        line = f"{mark if k == game.to_move and not game.over else ' '} {name + (' [bot]' if k in bots else ''):<20} {game.scores[k]:>4}"
+        label = name + (" [bot]" if k in bots else "")
+        label += " " * max(0, 20 - width(label))
+        line = f"{mark if k == game.to_move and not game.over else ' '} {label} {game.scores[k]:>4}"
         if clock.kind == "total":
             left = clock.seconds - game.time_used[k]
             line += "   " + (text("time_left", left=_clock(left)) if left >= 0 else text("time_over", over=_clock(-left)))
