@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from amath.board import Board, Square
 from amath.game import Game
-from amath.move import Place, TilePlay
+from amath.move import Move, Pass, Place, TilePlay
 
 _BLANK_FACES = ("=", "1", "2", "0", "+", "-")
 
@@ -75,3 +75,15 @@ def find_place(game: Game, side: int | None = None, max_tiles: int = 3, budget: 
 def place_json(place: Place) -> list[dict[str, str]]:
     """The API's JSON for a placement."""
     return [{"square": p.square.name, "tile": p.tile, "face": p.face} for p in place.tiles]
+
+
+class StubBot:
+    """A test stand-in for a bot seat: the first placement :func:`find_place` finds, else a pass."""
+
+    def __init__(self, level: str = "stub", seed: int = 0) -> None:
+        self.name = f"stub-{level}"
+
+    def choose(self, game: Game) -> Move:
+        """A legal placement of up to two tiles, or a pass."""
+        place = find_place(game, max_tiles=2, budget=20_000)
+        return place if place is not None else Pass()

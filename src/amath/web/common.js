@@ -1,0 +1,67 @@
+// Shared by the lobby and the game page: API calls, seat tokens, tile display, language button.
+import { applyI18n, getLang, setLang, t } from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers["X-Seat-Token"] = token;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || res.statusText);
+  return data;
+}
+
+// Seat tokens stay in this browser only, one per game.
+export function saveSeat(gameId, seat) { localStorage.setItem(`amath.seat.${gameId}`, JSON.stringify(seat)); }
+export function loadSeat(gameId) {
+  try { return JSON.parse(localStorage.getItem(`amath.seat.${gameId}`) || "null"); } catch { return null; }
+}
+
+const DISPLAY = { "-": "−", "*": "×", "/": "÷", "+-": "±", "*/": "×/÷", "?": "" };
+export function showFace(face) { return DISPLAY[face] ?? face; }
+export function showTile(tile) { return tile === "?" ? "?" : (DISPLAY[tile] ?? tile); }
+export function showNotation(text) {
+  return text.split(" ").map((w) => {
+    const m = /^(\[?)([^\]]*)(\]?)$/.exec(w);
+    if (!m || /^\d+[A-O]$|^[A-O]\d+$/.test(w)) return w;
+    const inner = m[2].split(":").map((p) => DISPLAY[p] && p !== "?" ? DISPLAY[p] : p).join(":");
+    return m[1] + inner + m[3];
+  }).join(" ");
+}
+
+export function tileOrder(a, b) {
+  const na = /^\d+$/.test(a), nb = /^\d+$/.test(b);
+  if (na && nb) return Number(a) - Number(b);
+  if (na !== nb) return na ? -1 : 1;
+  const rank = ["+", "-", "*", "/", "+-", "*/", "=", "?"];
+  return rank.indexOf(a) - rank.indexOf(b);
+}
+
+export function setupLang(render) {
+  const btn = document.getElementById("lang");
+  applyI18n();
+  btn.addEventListener("click", () => {
+    setLang(getLang() === "th" ? "en" : "th");
+    applyI18n();
+    render();
+  });
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+export { t };

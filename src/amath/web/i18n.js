@@ -1,0 +1,128 @@
+// Thai and English strings for every label; t(key, params) and applyI18n(root).
+const STRINGS = {
+  en: {
+    title: "A-Math", tagline: "The crossword game of equations",
+    lang_switch: "ไทย", lobby: "Lobby", your_name: "Your name", default_name: "Player",
+    vs_bot: "Play the bot", bot_level: "Bot level", start: "Start",
+    level_random: "Random (beginner)", level_greedy: "Greedy (best score)", level_equity: "Equity (strong)",
+    no_bots: "No bot is installed on this server yet.",
+    hotseat: "Hot seat", hotseat_help: "Everyone plays on this screen, passing it round.",
+    players: "Players", player_n: "Player {n}", names: "Names",
+    online: "Online room", online_help: "Create a room and send the link to your friends.",
+    two: "2 players", three: "3 players", four: "4 players", teams: "2 v 2 teams",
+    create_room: "Create room", challenge_mode: "Challenge mode", clock: "Clock",
+    clock_none: "No clock", clock_total: "22 minutes each", clock_move: "3 minutes a move",
+    join_watch: "Join or watch", join_code: "Room link or code", join: "Join", watch: "Watch",
+    open_rooms: "Open rooms", games_live: "Games in play", none_yet: "None right now.",
+    seats_taken: "{a} of {b} seats taken",
+    // game page
+    board: "Board", rack: "Your tiles", play: "Play", play_score: "Play ({n})", recall: "Recall", shuffle: "Shuffle",
+    exchange: "Exchange", exchange_confirm: "Exchange {n}", cancel: "Cancel", pass: "Pass", pass_confirm: "Really pass?",
+    challenge: "Challenge", history: "Moves", scores: "Scores", bag: "Bag", bag_n: "{n} tiles in the bag",
+    unseen: "Unseen tiles", legend: "Legend",
+    prem_T: "Triple equation", prem_D: "Double equation", prem_3: "Triple piece", prem_2: "Double piece", prem_star: "Centre (triple piece)",
+    lab_T: "3E", lab_D: "2E", lab_3: "3P", lab_2: "2P",
+    your_turn: "Your turn", waiting_for: "Waiting for {name}", to_move: "{name} to move",
+    place_tiles: "Drag tiles to the board, or click a tile and then a square.",
+    legal: "Legal: {n} points", illegal: "Not legal: {reason}", checking: "Checking…",
+    not_your_turn: "Not your turn yet — {n} points if it were",
+    choose_face: "Choose the face", blank_face: "Play the blank as", choice_face: "Play this tile as",
+    exchange_pick: "Pick the tiles to put back in the bag.", exchange_needs: "The bag needs at least 5 tiles to exchange.",
+    you: "you", bot: "bot", team: "Team {n}", spectating: "Watching: racks are hidden.",
+    waiting_room: "Waiting for players", share_link: "Send this link to your friends:", copy: "Copy", copied: "Copied",
+    join_room: "Join this room", join_as: "Join as", seat_free: "free seat",
+    game_over: "Game over", reason_playout: "{name} played out", reason_passes: "Everyone passed three times in a row",
+    reason_time: "{name} lost on time", winner: "Winner: {name}", draw: "A draw",
+    summary_score: "Score", summary_adjust: "Racks", summary_penalty: "Time", summary_final: "Final", summary_left: "Tiles left",
+    close: "Close", new_game: "New game", reconnecting: "Connection lost — reconnecting…",
+    handover: "Pass the device to {name}", show_tiles: "Show my tiles",
+    kind_pass: "pass", kind_exchange: "exchange {n}", kind_timeout: "out of time", kind_skipped: "turn lost",
+    "kind_challenge-won": "challenged: withdrawn", "kind_challenge-lost": "challenge failed", bingo: "bingo",
+    time_left: "time left", error: "Error: {msg}", no_game: "This game does not exist.",
+    can_challenge_hint: "You may challenge the last play.",
+  },
+  th: {
+    title: "เอแม็ท", tagline: "เกมต่อสมการคณิตศาสตร์",
+    lang_switch: "English", lobby: "หน้าหลัก", your_name: "ชื่อของคุณ", default_name: "ผู้เล่น",
+    vs_bot: "เล่นกับบอท", bot_level: "ระดับบอท", start: "เริ่มเล่น",
+    level_random: "สุ่ม (มือใหม่)", level_greedy: "โลภ (แต้มสูงสุด)", level_equity: "อีควิตี้ (เก่ง)",
+    no_bots: "เซิร์ฟเวอร์นี้ยังไม่มีบอท",
+    hotseat: "เล่นจอเดียว", hotseat_help: "ทุกคนเล่นบนจอนี้ ผลัดกันส่งต่อ",
+    players: "ผู้เล่น", player_n: "ผู้เล่น {n}", names: "ชื่อ",
+    online: "ห้องออนไลน์", online_help: "สร้างห้องแล้วส่งลิงก์ให้เพื่อน",
+    two: "2 คน", three: "3 คน", four: "4 คน", teams: "ทีม 2 ต่อ 2",
+    create_room: "สร้างห้อง", challenge_mode: "โหมดท้าทาย", clock: "นาฬิกา",
+    clock_none: "ไม่จับเวลา", clock_total: "คนละ 22 นาที", clock_move: "ตาละ 3 นาที",
+    join_watch: "เข้าร่วมหรือชม", join_code: "ลิงก์หรือรหัสห้อง", join: "เข้าร่วม", watch: "ชม",
+    open_rooms: "ห้องที่รอผู้เล่น", games_live: "เกมที่กำลังเล่น", none_yet: "ยังไม่มีตอนนี้",
+    seats_taken: "มีผู้เล่น {a} จาก {b} ที่",
+    board: "กระดาน", rack: "เบี้ยของคุณ", play: "ลงเบี้ย", play_score: "ลงเบี้ย ({n})", recall: "เก็บคืน", shuffle: "สลับ",
+    exchange: "เปลี่ยนเบี้ย", exchange_confirm: "เปลี่ยน {n} ตัว", cancel: "ยกเลิก", pass: "ผ่าน", pass_confirm: "ผ่านจริงไหม?",
+    challenge: "ท้าทาย", history: "การเดิน", scores: "คะแนน", bag: "ถุง", bag_n: "เหลือในถุง {n} ตัว",
+    unseen: "เบี้ยที่ยังไม่เห็น", legend: "คำอธิบายช่อง",
+    prem_T: "สมการ 3 เท่า", prem_D: "สมการ 2 เท่า", prem_3: "ตัวเลข 3 เท่า", prem_2: "ตัวเลข 2 เท่า", prem_star: "ช่องกลาง (ตัวเลข 3 เท่า)",
+    lab_T: "ส×3", lab_D: "ส×2", lab_3: "ต×3", lab_2: "ต×2",
+    your_turn: "ตาของคุณ", waiting_for: "รอ {name}", to_move: "ตาของ {name}",
+    place_tiles: "ลากเบี้ยลงกระดาน หรือคลิกเบี้ยแล้วคลิกช่อง",
+    legal: "ถูกต้อง: {n} คะแนน", illegal: "ไม่ถูกต้อง: {reason}", checking: "กำลังตรวจ…",
+    not_your_turn: "ยังไม่ถึงตาคุณ — จะได้ {n} คะแนน",
+    choose_face: "เลือกหน้าเบี้ย", blank_face: "ใช้เบี้ยว่างเป็น", choice_face: "ใช้เบี้ยนี้เป็น",
+    exchange_pick: "เลือกเบี้ยที่จะใส่คืนถุง", exchange_needs: "ต้องมีเบี้ยในถุงอย่างน้อย 5 ตัวจึงเปลี่ยนได้",
+    you: "คุณ", bot: "บอท", team: "ทีม {n}", spectating: "กำลังชม: ไม่เห็นเบี้ยของผู้เล่น",
+    waiting_room: "รอผู้เล่น", share_link: "ส่งลิงก์นี้ให้เพื่อน:", copy: "คัดลอก", copied: "คัดลอกแล้ว",
+    join_room: "เข้าร่วมห้องนี้", join_as: "เข้าร่วมในชื่อ", seat_free: "ที่ว่าง",
+    game_over: "จบเกม", reason_playout: "{name} ลงเบี้ยหมด", reason_passes: "ทุกคนผ่านติดกันสามรอบ",
+    reason_time: "{name} แพ้เพราะหมดเวลา", winner: "ผู้ชนะ: {name}", draw: "เสมอ",
+    summary_score: "คะแนน", summary_adjust: "เบี้ยเหลือ", summary_penalty: "เวลา", summary_final: "รวม", summary_left: "เบี้ยที่เหลือ",
+    close: "ปิด", new_game: "เกมใหม่", reconnecting: "การเชื่อมต่อหลุด — กำลังเชื่อมต่อใหม่…",
+    handover: "ส่งเครื่องให้ {name}", show_tiles: "แสดงเบี้ยของฉัน",
+    kind_pass: "ผ่าน", kind_exchange: "เปลี่ยน {n} ตัว", kind_timeout: "หมดเวลา", kind_skipped: "เสียตา",
+    "kind_challenge-won": "ถูกท้าทาย: ถอนเบี้ย", "kind_challenge-lost": "ท้าทายไม่สำเร็จ", bingo: "บิงโก",
+    time_left: "เวลาที่เหลือ", error: "ผิดพลาด: {msg}", no_game: "ไม่มีเกมนี้",
+    can_challenge_hint: "คุณท้าทายการลงเบี้ยล่าสุดได้",
+  },
+};
+
+// Engine reasons are English; the common ones are shown in Thai too.
+const REASONS_TH = [
+  [/^it is not your turn.*/, "ยังไม่ถึงตาคุณ"],
+  [/^the first placement must cover the centre square (\w+)/, "การลงครั้งแรกต้องทับช่องกลาง $1"],
+  [/^a placement must touch a tile already on the board/, "ต้องลงติดกับเบี้ยที่อยู่บนกระดาน"],
+  [/^tiles must all be in one row or one column/, "เบี้ยต้องอยู่แถวเดียวหรือหลักเดียวกัน"],
+  [/^the line is broken at (\w+)/, "แถวขาดที่ช่อง $1"],
+  [/^a placement must make a line of at least two tiles/, "ต้องเกิดแถวอย่างน้อยสองตัว"],
+  [/^(.*) at (\w+) is not true: (.*)/, "$1 ที่ $2 ไม่เป็นสมการที่ถูกต้อง ($3)"],
+  [/^those tiles are not all on your rack/, "เบี้ยเหล่านี้ไม่ได้อยู่บนรางของคุณ"],
+  [/^the game is over/, "เกมจบแล้ว"],
+];
+
+let lang = localStorage.getItem("amath.lang") || ((navigator.language || "").startsWith("th") ? "th" : "en");
+
+export function getLang() { return lang; }
+
+export function setLang(value) {
+  lang = value === "th" ? "th" : "en";
+  localStorage.setItem("amath.lang", lang);
+  document.documentElement.lang = lang;
+}
+
+export function t(key, params = {}) {
+  let text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}
+
+export function reason(text) {
+  if (lang !== "th" || !text) return text;
+  for (const [re, th] of REASONS_TH) if (re.test(text)) return text.replace(re, th);
+  return text;
+}
+
+export function applyI18n(root = document) {
+  document.documentElement.lang = lang;
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}
+
+export const ALL_KEYS = { en: Object.keys(STRINGS.en), th: Object.keys(STRINGS.th) };

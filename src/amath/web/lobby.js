@@ -1,0 +1,96 @@
+// The lobby: new game against the bot, hot seat, online rooms, join or watch.
+import { api, el, saveSeat, setupLang, t } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let bots = [];
+let rooms = { waiting: [], playing: [] };
+
+function myName() { return $("name").value.trim() || t("default_name"); }
+
+function clockOptions(select) {
+  const value = select.value || "none";
+  select.replaceChildren(
+    el("option", { value: "none", text: t("clock_none") }),
+    el("option", { value: "total", text: t("clock_total") }),
+    el("option", { value: "move", text: t("clock_move") }),
+  );
+  select.value = value;
+}
+
+function clockOf(select) {
+  const kind = select.value;
+  return kind === "none" ? { kind } : { kind, minutes: kind === "total" ? 22 : 3 };
+}
+
+function renderNames() {
+  const box = $("hs-names");
+  const v = $("hs-players").value;
+  const n = v === "teams" ? 4 : Number(v);
+  const old = [...box.querySelectorAll("input")].map((i) => i.value);
+  box.replaceChildren(...Array.from({ length: n }, (_, k) =>
+    el("input", { class: "hs-name", maxlength: "24", placeholder: t("player_n", { n: k + 1 }), value: old[k] ?? (k === 0 ? $("name").value : "") })));
+}
+
+function render() {
+  const level = $("bot-level");
+  const chosen = level.value;
+  level.replaceChildren(...bots.map((b) => el("option", { value: b, text: t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`) })));
+  if (bots.includes(chosen)) level.value = chosen;
+  $("no-bots").hidden = bots.length > 0;
+  $("start-bot").disabled = bots.length === 0;
+  for (const s of document.querySelectorAll(".clock-select")) clockOptions(s);
+  renderNames();
+  const list = (items, action) => items.length === 0 ? [el("li", { class: "note", text: t("none_yet") })] : items.map((g) => {
+    const joined = g.seats.filter((s) => s.joined).length;
+    const who = g.seats.filter((s) => s.joined).map((s) => s.name).join(", ");
+    return el("li", {}, el("span", { text: `${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}` }),
+      el("a", { class: "button", href: `/g/${g.id}${action === "join" ? "?join=1" : ""}`, text: t(action) }));
+  });
+  $("open-rooms").replaceChildren(...list(rooms.waiting, "join"));
+  $("live-games").replaceChildren(...list(rooms.playing, "watch"));
+}
+
+async function create(body) {
+  $("lobby-error").textContent = "";
+  try {
+    const res = await api("/api/games", { method: "POST", body });
+    saveSeat(res.id, { token: res.token, seat: res.seat, mode: res.mode });
+    location.href = `/g/${res.id}`;
+  } catch (e) {
+    $("lobby-error").textContent = t("error", { msg: e.message });
+  }
+}
+
+function setupPlayers(value) { return value === "teams" ? { players: 4, teams: true } : { players: Number(value), teams: false }; }
+
+async function refresh() {
+  try { rooms = await api("/api/rooms"); render(); } catch { /* the lobby still works offline */ }
+}
+
+async function init() {
+  $("name").value = localStorage.getItem("amath.name") || "";
+  $("name").addEventListener("change", () => localStorage.setItem("amath.name", $("name").value.trim()));
+  setupLang(render);
+  try { bots = (await api("/api/config")).bots; } catch { bots = []; }
+  $("hs-players").addEventListener("change", renderNames);
+  $("start-bot").addEventListener("click", () => create({
+    mode: "bot", name: myName(), bot: $("bot-level").value, challenge: $("bot-challenge").checked, clock: clockOf($("bot-clock")),
+  }));
+  $("start-hotseat").addEventListener("click", () => create({
+    mode: "hotseat", ...setupPlayers($("hs-players").value), challenge: $("hs-challenge").checked, clock: clockOf($("hs-clock")),
+    names: [...document.querySelectorAll(".hs-name")].map((i, k) => i.value.trim() || t("player_n", { n: k + 1 })),
+  }));
+  $("create-room").addEventListener("click", () => create({
+    mode: "room", name: myName(), ...setupPlayers($("room-players").value), challenge: $("room-challenge").checked, clock: clockOf($("room-clock")),
+  }));
+  $("join-go").addEventListener("click", () => {
+    const text = $("join-code").value.trim();
+    const m = /([A-Za-z0-9_-]{6,32})\/?(\?.*)?$/.exec(text);
+    if (m) location.href = `/g/${m[1]}?join=1`;
+  });
+  render();
+  refresh();
+  setInterval(refresh, 5000);
+}
+
+init();
