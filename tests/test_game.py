@@ -168,16 +168,24 @@ def test_failed_challenge_costs_the_challenger_a_turn() -> None:
         g.push(Challenge(p))
     t = g.push(Challenge(q))
     assert t.kind == "challenge-lost" and g.scores[p] == 5
-    assert g.to_move == q  # q still moves now...
-    g.push(Pass())
-    assert g.to_move == p
-    assert g.history[-1].kind == "pass"
-    g.push(Pass())  # p passes; q's turn is skipped
-    assert g.history[-1].kind == "skipped" and g.history[-1].player == q
+    assert g.history[-1].kind == "skipped" and g.history[-1].player == q  # q loses the turn about to start
     assert g.to_move == p
     assert not g.can_challenge()
     with pytest.raises(GameStateError, match="no placement to challenge"):
         g.push(Challenge(q))
+
+
+def test_failed_challenge_by_a_later_player_costs_their_next_turn() -> None:
+    g = Game(players=["A", "B", "C"], seed=1, options=Options(challenge=True))
+    p = g.to_move
+    nxt, later = (p + 1) % 3, (p + 2) % 3
+    give(g, p, ["1", "=", "1", "5", "6", "7", "8", "9"])
+    g.push_notation("8G 1 = 1")
+    g.push(Challenge(later))
+    assert g.to_move == nxt
+    g.push(Pass())  # nxt passes; later's turn is skipped
+    assert [t.kind for t in g.history[-2:]] == ["pass", "skipped"] and g.history[-1].player == later
+    assert g.to_move == p
 
 
 def test_challenge_only_in_challenge_mode() -> None:

@@ -198,6 +198,9 @@ class _SideParser:
             self.pos += 1
             return value
         if tok.kind == ")":
+            prev = self.toks[self.pos - 1] if self.pos > 0 else None
+            if prev is not None and prev.kind == "op":
+                raise _False("ends_with_operator", f"a bracket cannot close right after {display(prev.text)}")
             raise _False("unbalanced_brackets", "unbalanced brackets: ')' without '('")
         raise _False("operator_after_operator", f"operator after operator: {display(tok.text)}")  # pragma: no cover
 

@@ -194,17 +194,17 @@ class Game:
         return self.pending is not None
 
     def tiles_in_play(self) -> Counter[str]:
-        """Every tile on the board, on racks and in the bag (should equal the full set)."""
+        """Every bag tile on the board, on racks and in the bag (should equal the full set)."""
         total: Counter[str] = Counter(self.bag)
         for rack in self.racks:
             total.update(rack)
-        total.update(t.tile for _, t in self.board.items())
+        total.update(t.tile for _, t in self.board.items() if t.tile not in self.rules.tiles.free)
         return total
 
     def unseen(self, side: int) -> Counter[str]:
         """Tiles ``side`` cannot see: the bag and the other racks, as counts."""
         seen: Counter[str] = Counter(self.racks[side])
-        seen.update(t.tile for _, t in self.board.items())
+        seen.update(t.tile for _, t in self.board.items() if t.tile not in self.rules.tiles.free)
         unseen = Counter(self.rules.tiles.counts)
         unseen.subtract(seen)
         return +unseen
@@ -302,7 +302,7 @@ class Game:
         _take(self.racks[player], move.rack_tiles, self.rules.tiles.free)
         drawn = self._draw(self.rules.rack_size - len(self.racks[player]))
         self.racks[player].extend(drawn)
-        self.scores[player] += points
+        self._add_score(player, points)
         self.passes = 0
         turn = self._record(player, "place", notation, rack_before, points, move, elapsed, drawn, is_bingo(analysis, self.rules))
         if self.options.challenge:
@@ -333,18 +333,30 @@ class Game:
         for p in pending.place.tiles:  # judge the lines as they were made
             self.board.remove(p.square)
         bad = first_false_line(analyze(self.board, pending.place, self.rules), self.rules)
-        if bad is None:  # the placement stands; the challenger loses their next turn
+        if bad is None:  # the placement stands; in A-Math the challenger loses their next turn
             for p in pending.place.tiles:
                 self.board.put(p.square, p.placed)
-            self.skip[move.by] = True
-            return self._record(move.by, "challenge-lost", "challenge", tuple(self.racks[move.by]), 0, move, 0.0)
+            turn = self._record(move.by, "challenge-lost", "challenge", tuple(self.racks[move.by]), 0, move, 0.0)
+            if self.rules.failed_challenge_costs_turn and not self.over:
+                self.skip[move.by] = True
+                if self.to_move == move.by:  # the turn about to start is the one lost
+                    self.to_move = (self.to_move - 1) % len(self.sides)
+                    self._advance()
+            return turn
         # withdraw: tiles back to the rack, the drawn tiles back to the bag, score 0
         self.racks[pending.player] = list(pending.rack_before)
         self.bag.extend(pending.drawn)
         self.rng.shuffle(self.bag)
-        self.scores[pending.player] -= pending.score
-        self.result = None
+        self._add_score(pending.player, -pending.score)
+        if self.result is not None:  # a play-out taken back: the game goes on with the next side
+            self.result = None
+            self._advance()
         return self._record(pending.player, "challenge-won", "challenge", tuple(pending.rack_before), -pending.score, move, 0.0)
+
+    def _add_score(self, player: int, points: int) -> None:
+        """Credit ``points`` to ``player``, or to the whole table when the score is shared."""
+        for k in range(len(self.scores)) if self.rules.shared_score else (player,):
+            self.scores[k] += points
 
     def _advance(self) -> None:
         n = len(self.sides)
@@ -390,14 +402,16 @@ class Game:
                 over = self.time_used[k] - clock.seconds
                 if over > 0:
                     penalties[k] = -clock.penalty_per_minute * math.ceil(over / 60)
+        if rules.shared_score:  # Co-op: the table shares every adjustment and wins or loses together
+            adjust = [sum(adjust)] * n
+            penalties = [sum(penalties)] * n
         final = [self.scores[k] + adjust[k] + penalties[k] for k in range(n)]
-        if loser is not None:
-            others = [k for k in range(n) if k != loser]
-            best = max(final[k] for k in others)
-            winners = tuple(k for k in others if final[k] == best)
-        else:
-            best = max(final)
-            winners = tuple(k for k in range(n) if final[k] == best)
+        contenders = [k for k in range(n) if k != loser]
+        best = max(final[k] for k in contenders)
+        winners = tuple(k for k in contenders if final[k] == best)
+        if rules.tie_break_before_deduction and len(winners) > 1:
+            top = max(self.scores[k] for k in winners)
+            winners = tuple(k for k in winners if self.scores[k] == top)
         self.result = Result(reason, tuple(adjust), tuple(penalties), tuple(final), winners, out_player, loser)
 
     # ----- undo ----------------------------------------------------------------------

@@ -93,7 +93,7 @@ def analyze(board: Board, place: Place, rules: Ruleset) -> Analysis:
             raise IllegalMoveError(f"the first placement must cover the centre square {centre}")
         if rules.first_play == "end_on_centre" and centre not in (main_squares[0], main_squares[-1]):
             raise IllegalMoveError(f"the first equation must start or end on the centre square {centre}")
-    elif not any(board.get(n) is not None for p in plays for n in _neighbours(p.square)):
+    elif rules.must_touch and not any(board.get(n) is not None for p in plays for n in _neighbours(p.square)):
         raise IllegalMoveError("a placement must touch a tile already on the board")
     lines: list[Line] = []
     main = _line(board, first, across, new)

@@ -113,10 +113,10 @@ class TileSet:
         """Tile names of this set in their canonical order."""
         return tuple(self.counts)
 
-    def parse_tile(self, text: str) -> str:
-        """Read a tile name of this set, accepting Unicode spellings."""
+    def parse_tile(self, text: str, allow_free: bool = False) -> str:
+        """Read a tile name of this set, accepting Unicode spellings (free tiles if allowed)."""
         name = normalize(text)
-        if name in self.counts:
+        if name in self.counts or (allow_free and name in self.free):
             return name
         raise TileError(f"{text!r} is not a tile of this set (tiles: {' '.join(self.counts)})")
 

@@ -113,7 +113,7 @@ def position_from_dict(data: Any) -> Position:
             raise PositionError(f"position: {where} needs 'square' and 'tile' as strings")
         try:
             sq = Square.parse(sq_text, rules.layout.size)
-            tile = rules.tiles.parse_tile(tile_text)
+            tile = rules.tiles.parse_tile(tile_text, allow_free=True)
         except ValueError as exc:
             raise PositionError(f"position: {where}: {exc}") from None
         if sq in seen:
@@ -141,7 +141,7 @@ def position_from_dict(data: Any) -> Position:
             raise PositionError(f"position: rack[{k}]: {exc}") from None
     if len(rack) > rules.rack_size:
         raise PositionError(f"position: a rack holds at most {rules.rack_size} tiles, not {len(rack)}")
-    used = Counter(t.tile for _, t in tiles) + Counter(rack)
+    used = Counter(t.tile for _, t in tiles if t.tile not in rules.tiles.free) + Counter(rack)
     over = [f"{t} ({n} > {rules.tiles.counts.get(t, 0)})" for t, n in used.items() if n > rules.tiles.counts.get(t, 0)]
     if over:
         raise PositionError(f"position: more tiles than the set holds: {', '.join(over)}")

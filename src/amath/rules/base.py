@@ -40,9 +40,11 @@ class Ruleset:
 
     ``choice_faces`` maps a choice tile to the faces it may show; ``blank_faces`` lists a
     blank's faces.  ``first_play`` is ``"cover_centre"`` (A-Math) or ``"end_on_centre"``
-    (Smath: first or last tile of the line on the centre).  ``starter`` is ``"highest"``
+    (Smath: first or last tile of the line on the centre) or ``"anywhere"``.  ``starter`` is ``"highest"``
     or ``"lowest"`` draw.  ``playout_multiplier``: what the player who goes out adds, times
     the others' rack points; ``deduct_at_end``: whether racks are deducted after a play-out.
+    ``must_touch``: later placements must touch the board (Smath Primary lifts it);
+    ``shared_score``: one score for the table (Smath Co-op); ``open_racks``: racks are public.
     """
 
     name: str
@@ -60,6 +62,11 @@ class Ruleset:
     first_play: str = "cover_centre"
     starter: str = "highest"
     max_tiles_per_turn: int | None = None
+    must_touch: bool = True
+    failed_challenge_costs_turn: bool = True
+    tie_break_before_deduction: bool = False
+    shared_score: bool = False
+    open_racks: bool = False
     min_players: int = 2
     max_players: int = 4
 
