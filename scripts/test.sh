@@ -4,8 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "== ruff"
-.venv/bin/ruff check src tests benchmarks
-.venv/bin/ruff format --check src tests benchmarks
+dirs=(src tests)
+[ -d benchmarks ] && dirs+=(benchmarks)
+.venv/bin/ruff check "${dirs[@]}"
+.venv/bin/ruff format --check "${dirs[@]}"
 echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"
