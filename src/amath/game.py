@@ -178,6 +178,47 @@ class Game:
             if len(contenders) == 1:
                 return contenders[0]
 
+    # ----- setting racks (replaying a record that lists racks) ------------------------
+    def set_starter(self, side: int) -> None:
+        """Make ``side`` the starter (before the first turn only), e.g. when a record says so."""
+        if self.history or self._undo:
+            raise GameStateError("the starter can only be set before the first turn")
+        if not 0 <= side < len(self.sides):
+            raise ValueError(f"no side {side}")
+        self.starter = self.to_move = side
+
+    def set_rack(self, side: int, tiles: Sequence[str]) -> None:
+        """Give ``side`` exactly ``tiles``, keeping every tile accounted for.
+
+        The old rack goes back to the bag; each tile then comes from the bag or, when
+        another rack holds it, from that rack, which gets a spare bag tile instead.  Raises
+        :class:`IllegalMoveError` if the tiles off the board cannot supply ``tiles``.
+        """
+        wanted = list(tiles)
+        if Counter(wanted) == Counter(self.racks[side]):
+            return  # nothing to do: keep the bag order (and so a seeded game) unchanged
+        pool = Counter(self.bag)
+        for rack in self.racks:
+            pool.update(rack)
+        short = Counter(wanted) - pool
+        if short:
+            raise IllegalMoveError(f"no {' '.join(sorted(short.elements()))} left off the board to make the rack {' '.join(wanted)}")
+        if len(wanted) > len(self.bag) + len(self.racks[side]):
+            raise IllegalMoveError(f"a rack of {len(wanted)} tiles, but only {len(self.bag) + len(self.racks[side])} can be drawn")
+        self.bag.extend(self.racks[side])
+        self.racks[side] = []
+        need = Counter(wanted)
+        for t in wanted:
+            need[t] -= 1
+            if t not in self.bag:  # another rack holds it: swap it for a bag tile nobody needs
+                other = next(r for k, r in enumerate(self.racks) if k != side and t in r)
+                spare = next(x for x in self.bag if self.bag.count(x) > need[x])
+                other[other.index(t)] = spare
+                self.bag.remove(spare)
+                self.bag.append(t)
+            self.bag.remove(t)
+            self.racks[side].append(t)
+
     # ----- reading the state --------------------------------------------------------
     @property
     def over(self) -> bool:
