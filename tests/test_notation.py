@@ -121,3 +121,21 @@ def test_round_trip_on_the_first_move(tiles: list[tuple[str, str]], across: bool
     text = format_move(place, b, AMATH)
     assert parse_move(text, b, AMATH) == place
     assert format_move(parse_move(text, b, AMATH), b, AMATH) == text
+
+
+WORDS = st.sampled_from(
+    ["8H", "H8", "15O", "A1", "[1]", ".", "?:7", "?7", "+-:-", "*/:*", "1", "12", "="]
+    + ["+", "(", "pass", "exchange", "?", "x", "0:0", ":", "[", "]"]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(max_size=20), st.lists(WORDS, max_size=8).map(" ".join)))
+def test_fuzz_parser_raises_only_notation_errors(text: str) -> None:
+    b = board_with(7, 6, "1 = 1")
+    try:
+        move = parse_move(text, b, AMATH)
+    except NotationError as exc:
+        assert str(exc)
+    else:
+        assert isinstance(move, Place | Pass | Exchange | Challenge)
