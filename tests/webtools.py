@@ -7,7 +7,10 @@ three rack tiles next to the board's tiles and returns the first one the game ac
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from amath.board import Board, Square
 from amath.game import Game
@@ -87,3 +90,49 @@ class StubBot:
         """A legal placement of up to two tiles, or a pass."""
         place = find_place(game, max_tiles=2, budget=20_000)
         return place if place is not None else Pass()
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Poll ``predicate`` until it holds; fail the test after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.02)
+    raise AssertionError("condition not reached in time")
+
+
+def seeds(start: int = 6) -> Callable[[], int]:
+    """Reproducible game seeds for the server (``Settings.seeds``)."""
+    counter = itertools.count(start)
+    return lambda: next(counter)
+
+
+FORBIDDEN_KEYS = frozenset({"seed", "rack_before", "drawn", "racks", "token_hash", "table_token", "header", "rng", "turns"})
+
+
+def hidden_leaks(message: Any, own_side: int | None) -> list[str]:
+    """Everything in one message that a seat of ``own_side`` must not see (empty when clean)."""
+    problems: list[str] = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in FORBIDDEN_KEYS:
+                    problems.append(f"{path}.{key}")
+                walk(value, f"{path}.{key}")
+        elif isinstance(node, list):
+            for k, value in enumerate(node):
+                walk(value, f"{path}[{k}]")
+
+    walk(message, "$")
+    state = message.get("state", message) if isinstance(message, dict) else None
+    if isinstance(state, dict) and "history" in state:
+        if state.get("result") is None and "final_racks" in json.dumps(state):
+            problems.append("final racks before the end")
+        for entry in state["history"]:
+            if entry["kind"] == "exchange" and entry["side"] != own_side and entry["notation"] != "exchange":
+                problems.append(f"exchanged tiles of side {entry['side']}: {entry['notation']}")
+        if state.get("rack") is not None and (state.get("me") or {}).get("side") != own_side:
+            problems.append("a rack of another side")
+    return problems
