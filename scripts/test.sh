@@ -11,4 +11,5 @@ dirs=(src tests)
 echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"
+bash scripts/install-browser.sh
 .venv/bin/python -m pytest -n 2 "$@"

@@ -95,8 +95,11 @@ class Rooms:
             raise ApiError(404, f"no game {game_id!r}")
         game = None
         if stored.seed is not None:
-            header = dict(stored.config["header"], seed=stored.seed, turns=stored.turns)
-            game = load_game(header)
+            try:
+                game = load_game(dict(stored.config["header"], seed=stored.seed, turns=stored.turns))
+            except (AmathError, KeyError, TypeError) as exc:
+                log.error("game %s cannot be replayed: %s", game_id, exc)
+                raise ApiError(409, "this game's record is damaged and cannot be replayed") from None
         room = Room(stored, game)
         self.rooms[game_id] = room
         self._schedule_bots(room)
@@ -132,7 +135,7 @@ class Rooms:
         for game_id in self.store.ids("playing"):
             try:
                 self.room(game_id)
-            except (ApiError, AmathError) as exc:  # a damaged record must not stop the server
+            except ApiError as exc:  # a damaged record must not stop the server
                 log.error("cannot restore game %s: %s", game_id, exc)
 
     # ----- creating and joining ------------------------------------------------------

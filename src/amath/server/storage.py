@@ -115,12 +115,13 @@ class Store:
             row.name, row.token_hash, row.bot, row.joined = seat.name, seat.token_hash, seat.bot, seat.joined
 
     def save_state(self, game: StoredGame, first_new_turn: int) -> None:
-        """Write the header fields that change and append turns from ``first_new_turn`` on."""
+        """Write the header (set-up, seed, status, clock start) and append turns from ``first_new_turn`` on."""
         with Session(self.engine) as s, s.begin():
             row = s.get(GameRow, game.id)
             if row is None:
                 raise KeyError(game.id)
             row.seed, row.status, row.turn_started = game.seed, game.status, game.turn_started
+            row.config = json.dumps(game.config)
             for k in range(first_new_turn, len(game.turns)):
                 s.add(TurnRow(game_id=game.id, n=k, data=json.dumps(game.turns[k])))
 
