@@ -1,0 +1,178 @@
+"""Re-play a text game record under the rules and check every recorded score and total.
+
+The record lists each rack before its turn, so no seed is needed: before each turn the
+player's rack is set from the record (:meth:`amath.game.Game.set_rack`).  Where a rack
+is hidden (an opponent's record), the rack is made to hold at least the tiles played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from amath.errors import AmathError
+from amath.formats.record import Record, RecordError, RecordLine, parse_record
+from amath.game import Game, Options
+from amath.move import Challenge, Exchange, Move, Pass, Place
+
+_Fail = Callable[[str], RecordError]
+"""Makes the error for the turn being played from a message."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What :func:`replay` found: the game as far as it got, the turns that agree, the first problem."""
+
+    game: Game
+    turns: int
+    agreed: int
+    problem: RecordError | None
+
+    @property
+    def ok(self) -> bool:
+        """True when every turn (and the end of the game) agrees with the rules."""
+        return self.problem is None
+
+
+def new_game(rec: Record) -> Game:
+    """A fresh game with the record's sides, rules and options (and seed, if it has one)."""
+    try:
+        return Game(rec.rules, teams=rec.sides, seed=rec.seed, options=Options(rec.challenge, rec.clock))
+    except ValueError as exc:
+        raise RecordError(f"the header does not make a game: {exc}") from None
+
+
+def replay(rec: Record, upto: int | None = None) -> Replay:
+    """Play the record's turns (the first ``upto`` of them, if given) and compare with the rules.
+
+    Stops at the first disagreement; :attr:`Replay.problem` says which turn and why.
+    """
+    game = new_game(rec)
+    turns = rec.turns if upto is None else rec.turns[:upto]
+    if turns and turns[0].kind not in ("challenge-won", "challenge-lost", "skipped"):
+        game.set_starter(turns[0].side)
+    done = 0
+    for number, line in enumerate(turns, start=1):
+        try:
+            _play_line(game, line, number)
+        except RecordError as exc:
+            return Replay(game, len(rec.turns), done, exc)
+        done += 1
+    if upto is None and (rec.ends or game.over):
+        try:
+            _check_end(game, rec)
+        except RecordError as exc:
+            return Replay(game, len(rec.turns), done, exc)
+    return Replay(game, len(rec.turns), done, None)
+
+
+def read_record(text: str) -> Game:
+    """Read a record and re-play it; raise :class:`RecordError` at the first problem."""
+    result = replay(parse_record(text))
+    if result.problem is not None:
+        raise result.problem
+    return result.game
+
+
+def _play_line(game: Game, line: RecordLine, number: int) -> None:
+    def fail(message: str) -> RecordError:
+        return RecordError(message, line.line, number)
+
+    if len(game.history) < number:  # the rules have not made this turn yet: play it
+        if line.kind == "skipped":
+            raise fail("the record says this turn is lost, but no challenge failed before it")
+        if line.kind in ("challenge-won", "challenge-lost"):
+            assert line.by is not None
+            _push(game, Challenge(line.by), 0.0, line, fail)
+        else:
+            if line.side != game.to_move and not game.over:
+                raise fail(f"the record has side {line.side + 1} to move, the rules have side {game.to_move + 1}")
+            move = _move(game, line, fail)
+            _set_rack(game, line, move, fail)
+            _push(game, move, line.time, line, fail)
+    got = game.history[number - 1]
+    if got.kind != line.kind:
+        raise fail(f"recorded {line.kind}, the rules give {got.kind}")
+    if got.player != line.side:
+        raise fail(f"recorded for side {line.side + 1}, the rules give side {got.player + 1}")
+    if got.score != line.score:
+        raise fail(f"recorded score {line.score}, the rules give {got.score}")
+    if got.total != line.total:
+        raise fail(f"recorded total {line.total}, the rules give {got.total}")
+
+
+def _move(game: Game, line: RecordLine, fail: _Fail) -> Move:
+    if line.kind in ("pass", "timeout"):
+        return Pass()
+    if line.kind == "exchange":
+        if line.count is not None:
+            return Exchange(tuple(game.racks[game.to_move][: line.count]))
+        return Exchange(line.tiles)
+    try:
+        return game.parse(line.move)
+    except AmathError as exc:
+        raise fail(f"{line.move!r} cannot be read: {exc}") from None
+
+
+def _set_rack(game: Game, line: RecordLine, move: Move, fail: _Fail) -> None:
+    side = game.to_move
+    current = game.racks[side]
+    if line.rack is not None:
+        if len(line.rack) != len(current):
+            raise fail(f"recorded rack has {len(line.rack)} tiles, the rules give {len(current)}")
+        wanted: Sequence[str] = line.rack
+    else:
+        needed = move.rack_tiles if isinstance(move, Place) else list(move.tiles) if isinstance(move, Exchange) else []
+        needed = [t for t in needed if t not in game.rules.tiles.free]
+        if len(needed) > len(current):
+            raise fail(f"the move uses {len(needed)} tiles, the rack holds {len(current)}")
+        rest = Counter(current)
+        rest.subtract(needed)
+        extra: list[str] = []
+        for t in current:
+            if rest[t] > 0:
+                extra.append(t)
+                rest[t] -= 1
+        wanted = needed + extra[: len(current) - len(needed)]
+    try:
+        game.set_rack(side, wanted)
+    except AmathError as exc:
+        raise fail(f"the rack cannot be made: {exc}") from None
+
+
+def _push(game: Game, move: Move, elapsed: float, line: RecordLine, fail: _Fail) -> None:
+    try:
+        game.push(move, elapsed)
+    except AmathError as exc:
+        raise fail(f"{line.move!r} is not allowed: {exc}") from None
+
+
+def _check_end(game: Game, rec: Record) -> None:
+    last = rec.ends[-1].line if rec.ends else (rec.turns[-1].line if rec.turns else None)
+    result = game.result
+    if result is None:
+        raise RecordError("the record ends the game, but under the rules it goes on", last)
+    if not rec.ends:
+        return  # a record may stop at the last turn; nothing more to compare
+    running = list(game.scores)
+    seen: set[tuple[int, str]] = set()
+    for line in rec.ends:
+        k = line.side
+        if (k, line.kind) in seen:
+            raise RecordError(f"a second {line.kind} line for side {k + 1}", line.line)
+        seen.add((k, line.kind))
+        expected = {"end-rack": result.adjustments[k], "time-penalty": result.penalties[k], "lost-on-time": 0}[line.kind]
+        if line.kind == "lost-on-time" and result.loser_on_time != k:
+            raise RecordError(f"the record says side {k + 1} lost on time, the rules do not", line.line)
+        if line.score != expected:
+            raise RecordError(f"recorded {line.kind} {line.score:+d} for side {k + 1}, the rules give {expected:+d}", line.line)
+        running[k] += line.score
+        if line.total != running[k]:
+            raise RecordError(f"recorded total {line.total}, the rules give {running[k]}", line.line)
+    for k in range(len(game.sides)):
+        for kind, amount in (("end-rack", result.adjustments[k]), ("time-penalty", result.penalties[k])):
+            if amount and (k, kind) not in seen:
+                raise RecordError(f"the record has no {kind} line for side {k + 1}; the rules give {amount:+d}", last)
+        if result.loser_on_time == k and (k, "lost-on-time") not in seen:
+            raise RecordError(f"the record has no lost-on-time line; the rules say side {k + 1} lost on time", last)
