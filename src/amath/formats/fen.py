@@ -1,0 +1,103 @@
+"""The one-line position string (in the spirit of chess FEN and Scrabble CGP).
+
+``BOARD RACK SCORES TO_MOVE [VARIANT]``, separated by single spaces:
+
+* ``BOARD``: the rows from row 1 down, joined by ``|``; in a row, comma-separated
+  tokens left to right: a tile as in move notation (``7``, ``12``, ``?:7``, ``+-:-``)
+  or ``_N`` for a run of N empty squares;
+* ``RACK``: the rack of the side to move in brackets, ``[1,2,?,+-,=]`` (``[]`` if empty);
+* ``SCORES``: one score per side, ``27,30``; ``TO_MOVE``: the side to move, from 1;
+* ``VARIANT``: ``a-math`` when omitted.
+
+>>> s = "_15|" * 7 + "_7,7,+-:-,7,=,0,_3|" + "_15|" * 6 + "_15 [1,?] 12,0 2"
+>>> position_to_string(position_from_string(s)) == s + " a-math"
+True
+"""
+
+from __future__ import annotations
+
+from amath.errors import AmathError, PositionError
+from amath.formats.position import Position, position_from_dict, position_to_dict
+from amath.notation import parse_token, token_of
+from amath.rules import get_ruleset
+
+
+def position_to_string(pos: Position) -> str:
+    """Write ``pos`` as a one-line position string."""
+    size = pos.rules.layout.size
+    grid: list[list[str | None]] = [[None] * size for _ in range(size)]
+    for sq, tile in pos.tiles:
+        grid[sq.row][sq.col] = token_of(tile.tile, tile.face)
+    rows: list[str] = []
+    for cells in grid:
+        tokens: list[str] = []
+        empty = 0
+        for cell in cells:
+            if cell is None:
+                empty += 1
+                continue
+            if empty:
+                tokens.append(f"_{empty}")
+                empty = 0
+            tokens.append(cell)
+        if empty:
+            tokens.append(f"_{empty}")
+        rows.append(",".join(tokens))
+    rack = "[" + ",".join(pos.rack) + "]"
+    scores = ",".join(str(s) for s in pos.scores)
+    return f"{'|'.join(rows)} {rack} {scores} {pos.to_move + 1} {pos.variant}"
+
+
+def position_from_string(text: str) -> Position:
+    """Read a position string; raise :class:`PositionError` saying which part is wrong."""
+    fields = text.split()
+    if len(fields) not in (4, 5):
+        raise PositionError(f"position string: expected 'BOARD RACK SCORES TO_MOVE [VARIANT]', got {len(fields)} fields")
+    board_text, rack_text, scores_text, to_move_text = fields[:4]
+    try:
+        rules = get_ruleset(fields[4] if len(fields) == 5 else "a-math")
+    except ValueError as exc:
+        raise PositionError(f"position string: {exc}") from None
+    size = rules.layout.size
+    rows = board_text.split("|")
+    if len(rows) != size:
+        raise PositionError(f"position string: the board has {len(rows)} rows separated by '|', expected {size}")
+    board: list[dict[str, str]] = []
+    for r, row in enumerate(rows):
+        col = 0
+        for token in row.split(","):
+            if token.startswith("_"):
+                run = token[1:] or "1"
+                if not run.isdigit() or int(run) < 1:
+                    raise PositionError(f"position string: row {r + 1}: {token!r} is not a run of empty squares like _3")
+                col += int(run)
+                continue
+            if col >= size:
+                raise PositionError(f"position string: row {r + 1} covers more than {size} squares")
+            try:
+                tile, face = parse_token(token, rules)
+            except AmathError as exc:
+                raise PositionError(f"position string: row {r + 1}: {exc}") from None
+            entry = {"square": f"{chr(ord('A') + col)}{r + 1}", "tile": tile}
+            if tile != face:
+                entry["face"] = face
+            board.append(entry)
+            col += 1
+        if col != size:
+            raise PositionError(f"position string: row {r + 1} covers {col} squares, expected {size}")
+    if not (rack_text.startswith("[") and rack_text.endswith("]")):
+        raise PositionError(f"position string: the rack goes in brackets, like [1,2,?], not {rack_text!r}")
+    rack = [t for t in rack_text[1:-1].split(",") if t]
+    try:
+        scores = [int(s) for s in scores_text.split(",")]
+    except ValueError:
+        raise PositionError(f"position string: scores must be whole numbers separated by commas, not {scores_text!r}") from None
+    if not to_move_text.isdigit() or not 1 <= int(to_move_text) <= len(scores):
+        raise PositionError(f"position string: the side to move is a number from 1 to {len(scores)}, not {to_move_text!r}")
+    data = {"variant": rules.name, "board": board, "rack": rack, "scores": scores, "to_move": int(to_move_text) - 1}
+    return position_from_dict(data)
+
+
+def string_to_json_dict(text: str) -> dict[str, object]:
+    """Convert a position string to the position JSON dict (SPEC.md 3)."""
+    return position_to_dict(position_from_string(text))

@@ -1,0 +1,89 @@
+"""Open whatever a user hands a command: a text record, a saved game, or a position.
+
+The kind is told from the text: JSON with ``"format": "amath-game"`` is a saved game,
+other JSON a position; text with ``#`` or ``>`` lines a record; one line a position string.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from amath.errors import AmathError, PositionError
+from amath.formats.fen import position_from_string
+from amath.formats.position import Position, position_from_dict, position_of
+from amath.formats.replay import read_record
+from amath.formats.save import FORMAT, load_game
+from amath.game import Game
+from amath.move import Place
+
+
+class FileError(AmathError):
+    """A file that cannot be read or is none of the formats above."""
+
+
+def read_text(path: str) -> str:
+    """The file's text (``-`` reads standard input); raise :class:`FileError` if unreadable."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileError(f"{path}: file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileError(f"{path}: cannot read: {exc}") from None
+
+
+def load_game_text(text: str) -> Game:
+    """A game from a text record or a saved game JSON."""
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FileError(f"not valid JSON: {exc}") from None
+        if isinstance(data, dict) and data.get("format") == FORMAT:
+            return load_game(data)
+        raise FileError("this JSON is a position, not a game (a game is a record or a saved game)")
+    return read_record(text)
+
+
+def load_any(text: str) -> Game | Position:
+    """A game (record or saved game) or a position (JSON or string)."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FileError(f"not valid JSON: {exc}") from None
+        if isinstance(data, dict) and data.get("format") == FORMAT:
+            return load_game(data)
+        return position_from_dict(data)
+    lines = [ln for ln in stripped.splitlines() if ln.strip()]
+    if len(lines) == 1 and not lines[0].startswith(("#", ">")):
+        return position_from_string(lines[0])
+    return read_record(text)
+
+
+def game_at(game: Game, turn: int | None) -> Game:
+    """``game`` after its first ``turn`` turns (undoing the rest); None keeps it whole."""
+    if turn is None:
+        return game
+    if turn < 0 or turn > len(game.history):
+        raise PositionError(f"turn {turn} is out of range: the game has {len(game.history)} turns (0 is the start)")
+    while len(game.history) > turn:
+        game.pop()
+    return game
+
+
+def last_placement(game: Game) -> Place | None:
+    """The placement of the last turn, if that turn put tiles on the board that are still there."""
+    if game.history and game.history[-1].kind == "place" and isinstance(game.history[-1].move, Place):
+        return game.history[-1].move
+    return None
+
+
+def position_at(game: Game, turn: int | None) -> Position:
+    """The position (rack of the side to move) after the first ``turn`` turns."""
+    return position_of(game_at(game, turn))
