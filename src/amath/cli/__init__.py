@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS: tuple[str, ...] = ("check", "play", "moves", "selfplay", "serve")
+SUBCOMMANDS: tuple[str, ...] = ("check", "play", "moves", "selfplay", "serve", "replay", "record", "position", "render", "analyze", "bingo")
 
 
 def build_parser() -> argparse.ArgumentParser:

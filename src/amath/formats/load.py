@@ -30,9 +30,9 @@ def read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise FileError(f"{path}: file not found") from None
+        raise FileError("file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise FileError(f"{path}: cannot read: {exc}") from None
+        raise FileError(f"cannot read: {exc}") from None
 
 
 def load_game_text(text: str) -> Game:

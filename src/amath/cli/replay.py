@@ -1,0 +1,39 @@
+"""``amath replay GAME``: re-play a game record under the rules and re-score every turn."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from amath.errors import AmathError
+from amath.formats.load import read_text
+from amath.formats.record import format_line, parse_record
+from amath.formats.replay import replay
+
+HELP = "re-play a game record under the rules; report the first turn that disagrees (exit 1) or that all agree"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The record file, and ``-v`` to list every turn as it is checked."""
+    parser.add_argument("game", help="a text game record (see docs/record-format.md); - reads standard input")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every turn as it is checked")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when every turn agrees, 1 at the first disagreement, 2 on a file that cannot be read."""
+    try:
+        record = parse_record(read_text(args.game))
+    except AmathError as exc:
+        print(f"error: {args.game}: {exc}", file=sys.stderr)
+        return 2
+    result = replay(record)
+    if args.verbose:
+        for k, line in enumerate(record.turns[: result.agreed], start=1):
+            print(f"turn {k:3d} ok  {format_line(line)}")
+    if result.problem is not None:
+        print(f"{args.game}: {result.problem}")
+        print(f"{result.agreed} of {result.turns} turns agree before it")
+        return 1
+    ending = " and so does the end of the game" if record.ends else ""
+    print(f"{args.game}: all {result.turns} turns agree{ending}")
+    return 0
