@@ -325,7 +325,8 @@ def test_hotseat_table_token_follows_the_side_to_move(client: TestClient) -> Non
     for _ in range(3):
         view = client.get(f"/api/games/{res['id']}", headers=hdr(res["token"])).json()
         assert view["me"]["side"] == game.to_move and view["rack"] == game.racks[game.to_move]
-        assert client.post(f"/api/games/{res['id']}/move", json={"type": "pass"}, headers=hdr(res["token"])).status_code == 200
+        after = client.post(f"/api/games/{res['id']}/move", json={"type": "pass"}, headers=hdr(res["token"])).json()
+        assert after["me"]["side"] == game.to_move and after["rack"] == game.racks[game.to_move]
 
 
 def test_rate_limit_is_429(tmp_path: Path) -> None:

@@ -248,6 +248,8 @@ class Rooms:
             self._push(room, move)
         await self.broadcast(room)
         self._schedule_bots(room)
+        if self.is_table(room, token):
+            seat = self._table_seat(room)  # hot seat: the screen now belongs to the next side
         return build_view(room.stored, room.game, seat)
 
     def _playing(self, room: Room) -> Game:

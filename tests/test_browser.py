@@ -1,0 +1,245 @@
+"""The real UI in Debian's Chromium (Playwright): vs the bot, reload, a two-player room, hot seat to the end.
+
+Set ``AMATH_SCREENSHOTS=docs/screenshots`` to keep screenshots of the main screens.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from amath.game import Game
+from amath.move import Place
+from amath.placement import analyze
+from amath.scoring import score
+from amath.server import Settings, create_app
+from webtools import StubBot, find_place
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+SEED = 1  # Ann (seat 0) starts with ? 0 = 1 7 +- 17 13: a first play with a blank exists
+SHOTS = os.environ.get("AMATH_SCREENSHOTS")
+
+
+def shot(page: Any, name: str) -> None:
+    """Keep a screenshot when asked to (docs), else nothing."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
+class Server:
+    """The app served by uvicorn in a thread of the test process, so tests can look inside."""
+
+    def __init__(self, tmp: Path) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        settings = Settings(db_url=f"sqlite:///{tmp / 'web.db'}", bot_factory=StubBot, seeds=lambda: SEED, bot_delay=0.2)
+        self.app = create_app(settings)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        end = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < end, "server did not start"
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def game(self, game_id: str) -> Game:
+        game = self.app.state.rooms.rooms[game_id].game
+        assert isinstance(game, Game)
+        return game
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(Path(tmp_path_factory.mktemp("web")))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert errors == [], errors
+
+
+def game_id_of(page: Any) -> str:
+    match = re.search(r"/g/([A-Za-z0-9_-]+)", page.url)
+    assert match
+    return match.group(1)
+
+
+def wait_my_turn(page: Any, side: int = 0) -> None:
+    page.wait_for_function(f"window.amathDebug && window.amathDebug.state && window.amathDebug.state.to_move === {side}", timeout=15000)
+
+
+def put_tiles(page: Any, place: Place, drag_first: bool = True) -> None:
+    """Place tiles through the UI: the first by drag and drop, the rest by click-to-place; pick faces."""
+    for k, play in enumerate(place.tiles):
+        tile = page.locator(f'#rack .tile[data-tile="{play.tile}"]').first
+        cell = page.locator(f'.cell[data-square="{play.square.name}"]')
+        if k == 0 and drag_first:
+            tile.drag_to(cell)
+        else:
+            tile.click()
+            cell.click()
+        if play.tile in ("?", "+-", "*/"):
+            page.locator(f'.face-btn[data-face="{play.face}"]').click()
+        page.locator(f'.cell[data-square="{play.square.name}"] .tile.pending').wait_for()
+
+
+def expected_score(game: Game, place: Place) -> int:
+    return score(analyze(game.board, place, game.rules), game.rules)
+
+
+def test_play_the_bot_through_the_ui_and_reload(server: Server, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.fill("#name", "Ann")
+    page.select_option("#bot-level", "greedy")
+    shot(page, "lobby")
+    page.click("#start-bot")
+    page.wait_for_url(re.compile(r".*/g/.*"))
+    game = server.game(game_id_of(page))
+    wait_my_turn(page)
+    first = find_place(game)
+    assert first is not None and any(p.tile == "?" for p in first.tiles)
+    blank = next(p for p in first.tiles if p.tile == "?")
+    # the blank first, by drag and drop, to see the face picker
+    page.locator('#rack .tile[data-tile="?"]').first.drag_to(page.locator(f'.cell[data-square="{blank.square.name}"]'))
+    page.locator(".face-picker").wait_for()
+    shot(page, "face-picker")
+    page.locator(f'.face-btn[data-face="{blank.face}"]').click()
+    put_tiles(page, Place(tuple(p for p in first.tiles if p.tile != "?")), drag_first=True)
+    want = expected_score(game, first)
+    page.locator("#preview.good").wait_for()
+    assert page.locator("#preview").inner_text() == f"Legal: {want} points"
+    assert page.locator("#btn-play").inner_text() == f"Play ({want})"
+    shot(page, "game-preview")
+    page.click("#btn-play")
+    page.wait_for_function("window.amathDebug.state.history.length >= 1")
+    assert len(game.history) >= 1 and game.history[0].score == want
+    turns = 1
+    for _ in range(2):  # more turns against the bot
+        wait_my_turn(page)
+        place = find_place(game, max_tiles=2)
+        if place is None:
+            break
+        put_tiles(page, place)
+        page.locator("#preview.good").wait_for()
+        page.click("#btn-play")
+        turns += 1
+        page.wait_for_function(f"window.amathDebug.state.history.filter(h => h.side === 0).length >= {turns}")
+    wait_my_turn(page)
+    board_before = page.locator(".cell .tile.fixed").count()
+    history_before = page.locator("#history li").all_inner_texts()
+    assert board_before == len(list(game.board.items())) and len(history_before) == len(game.history)
+    shot(page, "game-vs-bot")
+    # a tentative tile is not kept; everything sent is
+    page.reload()
+    page.locator("#rack .tile").first.wait_for()
+    page.wait_for_function(f"document.querySelectorAll('.cell .tile.fixed').length === {board_before}")
+    assert page.locator("#history li").all_inner_texts() == history_before
+    assert sorted(page.locator("#rack .tile").evaluate_all("els => els.map(e => e.dataset.tile)")) == sorted(game.racks[0])
+    # an illegal tentative play explains itself and cannot be sent
+    tile = next(t for t in game.racks[0] if t not in ("?", "+-", "*/"))
+    page.locator(f'#rack .tile[data-tile="{tile}"]').first.click()
+    page.locator('.cell[data-square="A1"]').click()
+    page.locator("#preview.bad").wait_for()
+    assert "Not legal" in page.locator("#preview").inner_text() and page.locator("#btn-play").is_disabled()
+    page.click("#btn-recall")
+    assert page.locator(".tile.pending").count() == 0
+    # Thai labels
+    page.click("#lang")
+    assert page.locator("#btn-recall").inner_text() == "เก็บคืน"
+    shot(page, "game-thai")
+    page.click("#lang")
+
+
+def test_two_player_room_from_two_browsers(server: Server, browser: Any) -> None:
+    ann = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    ann.goto(server.url + "/")
+    ann.fill("#name", "Ann")
+    ann.click("#create-room")
+    ann.locator(".share-link").wait_for()
+    link = ann.locator(".share-link").input_value()
+    shot(ann, "room-waiting")
+    ben = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    ben.goto(link + "?join=1")
+    ben.locator("#join-name").fill("Ben")
+    ben.click("#join-go")
+    for pg in (ann, ben):
+        pg.wait_for_function("window.amathDebug.state && window.amathDebug.state.status === 'playing'")
+    game = server.game(game_id_of(ann))
+    assert [s["name"] for s in ann.evaluate("window.amathDebug.state.sides")] == ["Ann", "Ben"]
+    mover, other = (ann, ben) if game.to_move == 0 else (ben, ann)
+    place = find_place(game)
+    assert place is not None
+    put_tiles(mover, place)
+    mover.locator("#preview.good").wait_for()
+    assert "Not legal" not in other.locator("#preview").inner_text()
+    mover.click("#btn-play")
+    n = len(place.tiles)
+    other.wait_for_function(f"document.querySelectorAll('.cell .tile.fixed').length === {n}")
+    assert other.locator("#status").inner_text() == "Your turn"
+    shot(other, "room-two-players")
+    watcher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    watcher.goto(link)
+    watcher.wait_for_function(f"document.querySelectorAll('.cell .tile.fixed').length === {n}")
+    assert watcher.locator("#rack-area").is_hidden()
+    assert watcher.evaluate("window.amathDebug.state.rack") is None
+    shot(watcher, "spectator")
+    for pg in (ann, ben, watcher):
+        pg.context.close()
+
+
+def test_hot_seat_to_the_end_summary(server: Server, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.select_option("#hs-players", "2")
+    names = page.locator(".hs-name")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Ben")
+    page.click("#start-hotseat")
+    page.wait_for_url(re.compile(r".*/g/.*"))
+    page.locator("#rack .tile").first.wait_for()
+    for k in range(6):
+        if k > 0:
+            page.locator("#show-tiles").click()
+        page.click("#btn-pass")
+        assert page.locator("#btn-pass").inner_text() == "Really pass?"
+        page.click("#btn-pass")
+        page.wait_for_function(f"window.amathDebug.state.history.length === {k + 1}")
+    page.locator("#summary").wait_for()
+    assert "Everyone passed three times in a row" in page.locator("#summary").inner_text()
+    shot(page, "game-over")
