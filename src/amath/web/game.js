@@ -431,6 +431,7 @@ function renderStatus() {
 function renderWaiting() {
   const box = $("waiting");
   box.hidden = state.status !== "waiting";
+  document.querySelector(".side-panel").hidden = !box.hidden;
   if (box.hidden) return;
   const link = `${location.origin}/g/${gameId}`;
   const input = el("input", { readonly: true, value: link, class: "share-link" });
@@ -441,8 +442,9 @@ function renderWaiting() {
   } });
   const seats = state.seats.map((s) => el("li", { class: s.joined ? "joined" : "free", text: s.joined ? s.name : t("seat_free") }));
   const free = state.seats.some((s) => !s.joined);
+  const join = !state.me && free ? [el("button", { class: "primary", type: "button", text: t("join_room"), onclick: showJoin })] : [];
   box.replaceChildren(el("h2", { text: t("waiting_room") }), el("p", { text: t("share_link") }), el("div", { class: "row" }, input, copy),
-    el("ul", { class: "seat-list" }, ...seats), !state.me && free ? el("button", { class: "primary", type: "button", text: t("join_room"), onclick: showJoin }) : null);
+    el("ul", { class: "seat-list" }, ...seats), ...join);
 }
 
 function renderCurtain() {
