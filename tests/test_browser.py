@@ -214,6 +214,15 @@ def test_two_player_room_from_two_browsers(server: Server, browser: Any) -> None
     other.wait_for_function(f"document.querySelectorAll('.cell .tile.fixed').length === {n}")
     assert other.locator("#status").inner_text() == "Your turn"
     shot(other, "room-two-players")
+    # the other player exchanges two tiles through the picker; the mover sees only how many
+    other.click("#btn-exchange")
+    other.locator("#rack .tile").nth(0).click()
+    other.locator("#rack .tile").nth(1).click()
+    assert other.locator("#btn-exchange-go").inner_text() == "Exchange 2"
+    shot(other, "exchange-picker")
+    other.click("#btn-exchange-go")
+    mover.wait_for_function("window.amathDebug.state.history.length === 2")
+    assert mover.locator("#history li").nth(1).inner_text().split("\n")[1] == "exchange 2"
     watcher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     watcher.goto(link)
     watcher.wait_for_function(f"document.querySelectorAll('.cell .tile.fixed').length === {n}")
