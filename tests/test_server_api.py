@@ -335,3 +335,21 @@ def test_rate_limit_is_429(tmp_path: Path) -> None:
         codes = [c.get("/api/config").status_code for _ in range(5)]
         assert codes[:3] == [200, 200, 200] and codes[3:] == [429, 429]
         assert c.get("/").status_code == 200  # the page itself is not limited
+
+
+def test_a_turn_over_the_move_clock_times_out_by_itself(client: TestClient) -> None:
+    game_id, tokens = room(client, clock={"kind": "move", "minutes": 1})
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    live = rooms.rooms[game_id]
+    game = game_of(client, game_id)
+    view = client.get(f"/api/games/{game_id}", headers=hdr(tokens[0])).json()
+    assert view["clock"]["kind"] == "move" and view["clock"]["seconds"] == 60
+    live.stored.turn_started -= 61  # the player to move has sat for over a minute
+    client.portal.call(_rearm, rooms, live)  # type: ignore[attr-defined]
+    wait_until(lambda: len(game.history) == 1)
+    assert game.history[0].kind == "timeout"
+    assert client.get(f"/api/games/{game_id}", headers=hdr(tokens[0])).json()["history"][0]["kind"] == "timeout"
+
+
+async def _rearm(rooms: Any, live: Any) -> None:
+    rooms._schedule_clock(live)

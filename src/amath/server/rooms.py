@@ -67,6 +67,7 @@ class Room:
     watchers: set[Watcher] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
 
 
 class Rooms:
@@ -190,6 +191,7 @@ class Rooms:
                 self._start(room)
                 self.store.save_state(room.stored, 0)
         await self.broadcast(room)
+        self._schedule_bots(room)
         return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
 
     def _start(self, room: Room) -> None:
@@ -332,6 +334,7 @@ class Rooms:
         return None
 
     def _schedule_bots(self, room: Room) -> None:
+        self._schedule_clock(room)
         if self._bot_seat(room) is None or (room.bot_task is not None and not room.bot_task.done()):
             return
         try:
@@ -364,7 +367,48 @@ class Rooms:
                     self._push(room, move)
                 except ApiError:
                     return
+            self._schedule_clock(room)
             await self.broadcast(room)
+
+    # ----- clock -------------------------------------------------------------------------
+    def deadline(self, room: Room) -> float | None:
+        """Seconds left before the side to move runs out of time (None: no deadline applies)."""
+        game = room.game
+        if game is None or game.over:
+            return None
+        clock = game.options.clock
+        running = time.time() - room.stored.turn_started
+        if clock.kind == "move":
+            return clock.seconds - running
+        if clock.kind == "total" and clock.loss_on_time:
+            return clock.seconds - game.time_used[game.to_move] - running
+        return None
+
+    def _schedule_clock(self, room: Room) -> None:
+        """(Re)arm the timer that ends a turn when its time is up, as the engine would on a late move."""
+        if room.clock_task is not None and not room.clock_task.done():
+            room.clock_task.cancel()
+        left = self.deadline(room)
+        if left is None:
+            return
+        try:
+            room.clock_task = asyncio.get_running_loop().create_task(self._time_out(room, max(0.0, left) + 0.5))
+        except RuntimeError:  # no loop yet: armed again on the next change
+            return
+
+    async def _time_out(self, room: Room, delay: float) -> None:
+        await asyncio.sleep(delay)
+        game = room.game
+        async with room.lock:
+            left = self.deadline(room)
+            if game is None or left is None or left >= 0:
+                return
+            try:
+                self._push(room, Pass())  # over time: the engine records a timeout (or a loss on time)
+            except ApiError:
+                return
+        await self.broadcast(room)
+        self._schedule_bots(room)
 
     def _bot(self, room: Room, seat: int) -> Bot | None:
         if seat not in room.bots:
@@ -401,6 +445,7 @@ class Rooms:
     def close(self) -> None:
         """Stop bot tasks and release the database."""
         for room in self.rooms.values():
-            if room.bot_task is not None:
-                room.bot_task.cancel()
+            for task in (room.bot_task, room.clock_task):
+                if task is not None:
+                    task.cancel()
         self.store.close()
