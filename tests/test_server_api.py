@@ -353,3 +353,12 @@ def test_a_turn_over_the_move_clock_times_out_by_itself(client: TestClient) -> N
 
 async def _rearm(rooms: Any, live: Any) -> None:
     rooms._schedule_clock(live)
+
+
+def test_pages_carry_security_headers(client: TestClient) -> None:
+    for path in ("/", "/g/abc", "/static/game.js", "/api/config", "/api/games/nosuch"):
+        res = client.get(path)
+        assert "default-src 'self'" in res.headers["content-security-policy"], path
+        assert res.headers["x-content-type-options"] == "nosniff"
+    assert client.get("/static/fonts/sarabun-thai-400-normal.woff2").status_code == 200
+    assert client.get("/static/../server/app.py").status_code == 404

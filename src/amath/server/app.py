@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from amath import __version__
 from amath.server.config import Settings
 from amath.server.errors import ApiError
+from amath.server.headers import SecurityHeadersMiddleware
 from amath.server.limits import LimitsMiddleware
 from amath.server.rooms import Rooms, Watcher
 
@@ -140,7 +141,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/api/games/{game_id}/ws", socket),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]
-    middleware = [Middleware(LimitsMiddleware, max_body=settings.max_body, rate=settings.rate, burst=settings.burst)]
+    limits = Middleware(LimitsMiddleware, max_body=settings.max_body, rate=settings.rate, burst=settings.burst)
+    middleware = [Middleware(SecurityHeadersMiddleware), limits]
     app = Starlette(
         routes=routes,
         middleware=middleware,

@@ -366,7 +366,13 @@ function renderActions() {
 
 function sideName(k) {
   const s = state.sides[k];
-  return s ? s.name : "";
+  if (!s) return "";
+  const bot = state.seats.find((x) => x.side === k && x.bot);
+  if (bot && state.seats.filter((x) => x.side === k).length === 1) {
+    const label = t(`level_${bot.bot}`);
+    return `${t("bot")} (${label.startsWith("level_") ? bot.bot : label.split(" (")[0]})`;
+  }
+  return s.name;
 }
 
 function clockText(k) {
@@ -385,7 +391,7 @@ function renderScores() {
     const bots = state.seats.filter((x) => x.side === k && x.bot);
     const clock = clockText(k);
     return el("div", { class: `score-row${state.to_move === k ? " to-move" : ""}${isMe ? " me" : ""}`, "data-side": String(k) },
-      el("span", { class: "who" }, el("span", { class: "name", text: s.name }),
+      el("span", { class: "who" }, el("span", { class: "name", text: sideName(k) }),
         isMe ? el("span", { class: "tag", text: t("you") }) : null, bots.length ? el("span", { class: "tag", text: t("bot") }) : null),
       clock ? el("span", { class: `clock${clock.startsWith("−") ? " over" : ""}`, title: t("time_left"), text: clock }) : null,
       el("span", { class: "rack-count", text: "▮".repeat(s.rack) }),
@@ -403,7 +409,7 @@ function historyText(h) {
 
 function renderHistory() {
   const items = state.history.map((h) => el("li", { class: `kind-${h.kind}` },
-    el("span", { class: "h-name", text: h.name }), el("span", { class: "h-move", text: historyText(h) }),
+    el("span", { class: "h-name", text: sideName(h.side) }), el("span", { class: "h-move", text: historyText(h) }),
     el("span", { class: "h-score", text: h.score > 0 ? `+${h.score}` : String(h.score) }), el("span", { class: "h-total", text: String(h.total) })));
   const box = $("history");
   box.replaceChildren(...items);
@@ -490,7 +496,7 @@ function showSummary() {
   if (r.reason === "time") why = t("reason_time", { name: name(r.loser_on_time) });
   const head = el("tr", {}, ...["", "summary_score", "summary_adjust", "summary_penalty", "summary_final", "summary_left"].map((k) => el("th", { text: k ? t(k) : "" })));
   const rows = state.sides.map((s, k) => el("tr", { class: r.winners.includes(k) ? "winner" : "" },
-    el("td", { text: s.name }), el("td", { text: String(s.score) }),
+    el("td", { text: sideName(k) }), el("td", { text: String(s.score) }),
     el("td", { text: signed(r.adjustments[k]) }), el("td", { text: signed(r.penalties[k]) }),
     el("td", { class: "final", text: String(r.scores[k]) }),
     el("td", { class: "left-tiles", text: (r.final_racks[k] || []).map(showTile).join(" ") })));
