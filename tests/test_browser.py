@@ -254,3 +254,16 @@ def test_hot_seat_to_the_end_summary(server: Server, page: Any) -> None:
     page.locator("#summary").wait_for()
     assert "Everyone passed three times in a row" in page.locator("#summary").inner_text()
     shot(page, "game-over")
+
+
+def test_room_creator_seats_a_bot(server: Server, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.fill("#name", "Ann")
+    page.select_option("#room-players", "3")
+    page.click("#create-room")
+    page.locator("#add-bot").wait_for()
+    page.select_option("#waiting #bot-level", "equity")
+    page.click("#add-bot")
+    page.locator(".seat-list li.joined").nth(1).wait_for()
+    assert page.locator(".seat-list li").all_inner_texts() == ["Ann", "Bot (equity)", "free seat"]
+    assert page.locator("#status").inner_text() == "Waiting for players"

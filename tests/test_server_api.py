@@ -362,3 +362,21 @@ def test_pages_carry_security_headers(client: TestClient) -> None:
         assert res.headers["x-content-type-options"] == "nosniff"
     assert client.get("/static/fonts/sarabun-thai-400-normal.woff2").status_code == 200
     assert client.get("/static/../server/app.py").status_code == 404
+
+
+def test_the_creator_can_seat_bots_in_a_room(client: TestClient) -> None:
+    res = client.post("/api/games", json={"mode": "room", "players": 3, "name": "Ann"}).json()
+    game_id, token = res["id"], res["token"]
+    ben = client.post(f"/api/games/{game_id}/join", json={"name": "Ben"}).json()
+    assert client.post(f"/api/games/{game_id}/bot", json={"bot": "greedy"}, headers=hdr(ben["token"])).status_code == 403
+    assert client.post(f"/api/games/{game_id}/bot", json={"bot": "superhuman"}, headers=hdr(token)).status_code == 400
+    assert client.post(f"/api/games/{game_id}/bot", json={"bot": "greedy"}).status_code == 401
+    view = client.post(f"/api/games/{game_id}/bot", json={"bot": "greedy"}, headers=hdr(token)).json()
+    assert view["status"] == "playing" and view["seats"][2]["bot"] == "greedy"
+    assert client.post(f"/api/games/{game_id}/bot", json={"bot": "greedy"}, headers=hdr(token)).status_code == 409
+    game = game_of(client, game_id)
+    for _ in range(4):  # the people pass; the bot seat plays on its own
+        wait_until(lambda: game.to_move != 2)
+        mover = token if game.to_move == 0 else ben["token"]
+        client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=hdr(mover))
+    wait_until(lambda: any(t.player == 2 for t in game.history))

@@ -80,6 +80,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def join(request: Request) -> Response:
         return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request)))
 
+    async def add_bot(request: Request) -> Response:
+        return JSONResponse(await rooms.add_bot(request.path_params["game_id"], _token(request), await _json(request)))
+
     async def move(request: Request) -> Response:
         return JSONResponse(await rooms.act(request.path_params["game_id"], _token(request), await _json(request)))
 
@@ -136,6 +139,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{game_id}", view),
         Route("/api/games/{game_id}/join", join, methods=["POST"]),
+        Route("/api/games/{game_id}/bot", add_bot, methods=["POST"]),
         Route("/api/games/{game_id}/move", move, methods=["POST"]),
         Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", socket),

@@ -194,6 +194,31 @@ class Rooms:
         self._schedule_bots(room)
         return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
 
+    async def add_bot(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """The room's creator (seat 0) seats a bot at the first free seat of a waiting room."""
+        room = self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        obj = protocol.expect_object(body, "the request")
+        level = obj.get("bot")
+        if not isinstance(level, str) or level not in self.bot_levels:
+            raise ApiError(400, f"unknown bot level {level!r} (levels: {', '.join(self.bot_levels) or 'none installed'})")
+        async with room.lock:
+            if self.seat_of(room, token) != 0 or room.stored.mode != "room":
+                raise ApiError(403, "only the player who created the room can seat a bot")
+            free = [s for s in room.stored.seats if not s.joined]
+            if not free:
+                raise ApiError(409, "this game has no free seat")
+            seat = free[0]
+            seat.name, seat.bot, seat.joined = f"Bot ({level})", level, True
+            self.store.save_seat(game_id, seat)
+            if all(s.joined for s in room.stored.seats):
+                self._start(room)
+                self.store.save_state(room.stored, 0)
+        await self.broadcast(room)
+        self._schedule_bots(room)
+        return build_view(room.stored, room.game, 0)
+
     def _start(self, room: Room) -> None:
         """Deal: every seat is taken, so the sides' names are known."""
         stored = room.stored

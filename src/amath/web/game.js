@@ -27,6 +27,7 @@ let curtain = false;
 let socket = null;
 let retry = 0;
 let message = "";
+let botLevels = [];                    // bot levels the server offers (to seat a bot in a room)
 
 // ----- state ---------------------------------------------------------------------------
 function myTurn() {
@@ -449,6 +450,14 @@ function renderWaiting() {
   const seats = state.seats.map((s) => el("li", { class: s.joined ? "joined" : "free", text: s.joined ? s.name : t("seat_free") }));
   const free = state.seats.some((s) => !s.joined);
   const join = !state.me && free ? [el("button", { class: "primary", type: "button", text: t("join_room"), onclick: showJoin })] : [];
+  if (state.me && state.me.seat === 0 && free && botLevels.length) {
+    const level = el("select", { id: "bot-level" }, ...botLevels.map((b) => el("option", { value: b, text: t(`level_${b}`) })));
+    const add = async () => {
+      try { applyState(await api(`/api/games/${gameId}/bot`, { method: "POST", token: seat.token, body: { bot: level.value } })); }
+      catch (e) { message = t("error", { msg: e.message }); render(); }
+    };
+    join.push(el("div", { class: "row" }, level, el("button", { type: "button", id: "add-bot", text: t("add_bot"), onclick: add })));
+  }
   box.replaceChildren(el("h2", { text: t("waiting_room") }), el("p", { text: t("share_link") }), el("div", { class: "row" }, input, copy),
     el("ul", { class: "seat-list" }, ...seats), ...join);
 }
@@ -570,6 +579,7 @@ function init() {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !curtain) closeModal(); });
   setInterval(() => { if (state && state.clock && state.clock.kind !== "none" && state.status === "playing") renderScores(); }, 1000);
   window.amathDebug = { get state() { return state; }, get pending() { return pending; }, get preview() { return preview; } };
+  api("/api/config").then((c) => { botLevels = c.bots; if (state) render(); }).catch(() => {});
   connect();
   if (!seat && new URLSearchParams(location.search).has("join")) {
     api(`/api/games/${gameId}`).then((v) => { if (v.seats.some((s) => !s.joined)) showJoin(); }).catch(() => {});
