@@ -380,3 +380,12 @@ def test_the_creator_can_seat_bots_in_a_room(client: TestClient) -> None:
         mover = token if game.to_move == 0 else ben["token"]
         client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=hdr(mover))
     wait_until(lambda: any(t.player == 2 for t in game.history))
+
+
+@pytest.mark.parametrize("name", ["\ud800", "a\x00b\x1b[31m", "  ", "ก" * 24])
+def test_odd_names_are_cleaned_or_refused(client: TestClient, name: str) -> None:
+    res = client.post("/api/games", content=json.dumps({"mode": "room", "name": name}))
+    assert res.status_code in (201, 400), res.text
+    if res.status_code == 201:
+        view = client.get(f"/api/games/{res.json()['id']}", headers=hdr(res.json()["token"])).json()
+        assert view["seats"][0]["name"].isprintable() and view["seats"][0]["name"].strip()

@@ -19,7 +19,7 @@ OK = {200, 201}
 REFUSED = {400, 401, 403, 404, 409, 413, 422}
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
     max_leaves=20,
 )
@@ -108,7 +108,7 @@ def test_fuzzed_setups_never_500(env: tuple[TestClient, str, list[str], Game], b
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(raw=st.binary(max_size=300), name=json_values)
+@given(raw=st.binary(max_size=300) | st.sampled_from([b"NaN", b"Infinity", b'{"type": NaN}', b"1e999", b'"\\ud800"']), name=json_values)
 def test_fuzzed_bytes_and_joins_never_500(env: tuple[TestClient, str, list[str], Game], raw: bytes, name: Any) -> None:
     client, game_id, tokens, game = env
     before = _snapshot(game)

@@ -49,7 +49,11 @@ def read_name(value: Any, fallback: str) -> str:
         return fallback
     if not isinstance(value, str):
         raise bad("a name must be a string")
-    name = " ".join(value.split())
+    name = " ".join("".join(ch for ch in value if ch.isprintable()).split())
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad("a name must be valid text") from None
     if len(name) > MAX_NAME:
         raise bad(f"a name has at most {MAX_NAME} characters")
     return name or fallback
