@@ -14,12 +14,14 @@ from starlette.websockets import WebSocketDisconnect
 from amath.game import Game
 from amath.move import Exchange, Pass
 from amath.server import Settings, create_app
-from webtools import StubBot, find_place, hidden_leaks, place_json
+from webtools import StubBot, find_place, hidden_leaks, place_json, seeds, wait_until
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'ws.db'}", bot_factory=StubBot, bot_delay=0.0, rate=1000, burst=1000)
+    # a long seed (so the audit can search for it) whose game has placements early on
+    db = f"sqlite:///{tmp_path / 'ws.db'}"
+    settings = Settings(db_url=db, bot_factory=StubBot, bot_delay=0.0, rate=1000, burst=1000, seeds=seeds(7919000000001))
     with TestClient(create_app(settings)) as c:
         yield c
 
@@ -116,3 +118,16 @@ def test_one_seat_never_sees_hidden_information(client: TestClient) -> None:
         state = message.get("state", message)
         if "rack" in state and state.get("status") == "playing":
             assert state["me"]["side"] == 0
+
+
+def test_a_finished_game_leaves_memory_and_comes_back(client: TestClient) -> None:
+    game_id, tokens, game = two_seats(client)
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as ws:
+        ws.receive_json()
+        for _ in range(6):
+            client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={"X-Seat-Token": tokens[game.to_move]})
+            ws.receive_json()
+    wait_until(lambda: game_id not in rooms.rooms)
+    view = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tokens[1]}).json()
+    assert view["status"] == "over" and view["result"]["reason"] == "passes" and len(view["history"]) == 6

@@ -451,8 +451,11 @@ class Rooms:
         room.watchers.add(watcher)
 
     def unwatch(self, room: Room, watcher: Watcher) -> None:
-        """Stop sending to a closed websocket."""
+        """Stop sending to a closed websocket; a finished game nobody watches leaves memory."""
         room.watchers.discard(watcher)
+        game = room.game
+        if not room.watchers and game is not None and game.over and not game.can_challenge():
+            self.rooms.pop(room.stored.id, None)  # it is complete in the database
 
     async def broadcast(self, room: Room) -> None:
         """Send every watcher its own fresh view."""
