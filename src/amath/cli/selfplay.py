@@ -1,0 +1,91 @@
+"""``amath selfplay``: bots play each other; each game is saved, and a summary printed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from amath.players.registry import BOTS
+from amath.players.selfplay import GameRecord, Summary, game_seed, play_game, seating
+
+HELP = "let bots play each other (games saved as JSON, summary of wins, scores, margin, bingos, speed)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--games``, ``--players``, ``--seed``, ``--jobs``, ``--out``, ``--quiet``."""
+    parser.add_argument("--games", type=int, default=10, metavar="N", help="number of games (default 10)")
+    parser.add_argument("--players", default="greedy,equity", help=f"comma-separated bots, 2 to 4 of: {', '.join(BOTS)}")
+    parser.add_argument("--seed", type=int, default=1, help="run seed: the same seed plays the same games (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument("--out", type=Path, default=None, metavar="DIR", help="write each game to DIR/game-NNNN.json")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _labels(names: Sequence[str]) -> list[str]:
+    """Bot names made distinct (``greedy``, ``greedy#2``) so a bot can play itself."""
+    out: list[str] = []
+    for name in names:
+        label, k = name, 1
+        while label in out:
+            k += 1
+            label = f"{name}#{k}"
+        out.append(label)
+    return out
+
+
+def _play(task: tuple[list[str], int, int]) -> GameRecord:
+    bots, seed, index = task
+    return play_game(seating(bots, index), game_seed(seed, index), index)
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    elapsed = time.perf_counter() - started
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games (in parallel with ``--jobs``), save them, print the summary."""
+    names = [n.strip().lower() for n in args.players.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown or not 2 <= len(names) <= 4:
+        print(f"error: --players takes 2 to 4 of {', '.join(BOTS)} (got {args.players!r})", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("error: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    bots = _labels(names)
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+    summary = Summary(bots)
+    tasks = [(bots, args.seed, i) for i in range(args.games)]
+    started = time.perf_counter()
+    show = not args.quiet
+    if show:
+        _progress(0, args.games, started)
+    pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        results = pool.imap(_play, tasks) if pool is not None else map(_play, tasks)
+        for rec in results:
+            summary.add(rec)
+            if args.out is not None:
+                path = args.out / f"game-{rec.index + 1:04d}.json"
+                path.write_text(json.dumps(rec.saved, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            if show:
+                _progress(summary.games, args.games, started)
+    finally:
+        if pool is not None:
+            pool.terminate()
+    wall = time.perf_counter() - started
+    if show:
+        print(file=sys.stderr)
+    for line in summary.lines():
+        print(line)
+    print(f"  wall time {wall:.1f} s with {args.jobs} job(s): {args.games / wall:.3f} games per second")
+    return 0

@@ -1,0 +1,46 @@
+"""Bots by level name, so the terminal game, self-play and the server ask for them alike."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from amath.players.base import Player
+from amath.players.equity import EquityPlayer
+from amath.players.leaves import HANDSET, LeaveTable
+from amath.players.simple import GreedyPlayer, RandomPlayer
+
+
+def _fitted() -> LeaveTable:
+    """The table fitted from self-play (``leaves_fitted.py``, written by benchmarks/fit_leaves.py)."""
+    try:
+        module = importlib.import_module("amath.players.leaves_fitted")
+    except ImportError:  # not fitted yet: fall back to the hand-set table
+        return HANDSET
+    table = getattr(module, "FITTED", None)
+    return table if isinstance(table, LeaveTable) else HANDSET
+
+
+#: Level name -> (description, factory taking a seed).
+BOTS: dict[str, tuple[str, Callable[[int | None], Player]]] = {
+    "random": ("beginner: a random legal placement", lambda seed: RandomPlayer(seed)),
+    "greedy": ("the highest-scoring placement", lambda seed: GreedyPlayer(seed)),
+    "equity": ("score + value of the tiles kept (fitted leave values)", lambda seed: EquityPlayer(seed, _fitted(), name="equity")),
+    "equity-handset": (
+        "score + value of the tiles kept (hand-set leave values)",
+        lambda seed: EquityPlayer(seed, HANDSET, name="equity-handset"),
+    ),
+}
+
+
+def bot_names() -> list[str]:
+    """The level names, weakest first."""
+    return list(BOTS)
+
+
+def get_bot(name: str, seed: int | None = None) -> Player:
+    """A new bot of level ``name`` (``random``, ``greedy``, ``equity``...); ValueError names the choices."""
+    key = name.strip().lower()
+    if key not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
+    return BOTS[key][1](seed)

@@ -1,0 +1,138 @@
+"""Bot-versus-bot games: play one game from a seed, and sum up many.
+
+Everything follows from the seed: the game's bag and each bot's own random choices, so
+the same seed replays the same game on any machine and with any number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from amath.formats.save import save_game
+from amath.game import Game
+from amath.move import Pass
+from amath.players.registry import get_bot
+
+#: Past this many turns a game is wound down with passes (bots that can only exchange
+#: would otherwise swap tiles for ever).
+MAX_TURNS = 300
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game: who sat where, final scores, winners, bingos and timing."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    bingos: tuple[int, ...]
+    turns: int
+    placements: int
+    seconds: float
+    saved: dict[str, Any] = field(compare=False)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed`` (independent of job count)."""
+    return random.Random(seed * 1_000_003 + index).getrandbits(63)
+
+
+def seating(bots: Sequence[str], index: int) -> list[str]:
+    """Seats for game ``index``: the bots' order rotates from game to game, so no bot always sits first."""
+    k = index % len(bots)
+    return list(bots[k:]) + list(bots[:k])
+
+
+def play_game(bots: Sequence[str], seed: int, index: int = 0) -> GameRecord:
+    """Play one game between ``bots`` (level names, in seat order; ``greedy#2`` is a second greedy) from ``seed``."""
+    game = Game(players=[f"{name} ({k + 1})" for k, name in enumerate(bots)], seed=seed)
+    seat_rng = random.Random(seed ^ 0x5EED)
+    players = [get_bot(name.split("#")[0], seat_rng.getrandbits(63)) for name in bots]
+    started = time.perf_counter()
+    while not game.over:
+        move = players[game.to_move].choose(game) if len(game.history) < MAX_TURNS else Pass()
+        game.push(move)
+    seconds = time.perf_counter() - started
+    assert game.result is not None
+    bingos = [0] * len(bots)
+    for turn in game.history:
+        if turn.bingo:
+            bingos[turn.player] += 1
+    placements = sum(1 for t in game.history if t.kind == "place")
+    return GameRecord(
+        index,
+        seed,
+        tuple(bots),
+        game.result.scores,
+        game.result.winners,
+        tuple(bingos),
+        len(game.history),
+        placements,
+        seconds,
+        save_game(game),
+    )
+
+
+@dataclass(slots=True)
+class Summary:
+    """Totals per bot over many games, and the margin of the first bot over the second."""
+
+    bots: list[str]
+    games: int = 0
+    wins: dict[str, float] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    bingos: dict[str, int] = field(default_factory=dict)
+    margins: list[int] = field(default_factory=list)
+    turns: int = 0
+    seconds: float = 0.0
+
+    def add(self, rec: GameRecord) -> None:
+        """Count one game (a shared top score is half a win each with two bots)."""
+        self.games += 1
+        share = 1.0 / len(rec.winners)
+        for seat, name in enumerate(rec.seats):
+            self.points[name] = self.points.get(name, 0) + rec.scores[seat]
+            self.bingos[name] = self.bingos.get(name, 0) + rec.bingos[seat]
+            self.wins.setdefault(name, 0.0)
+            if seat in rec.winners:
+                self.wins[name] += share
+        if len(self.bots) == 2:
+            a, b = (rec.seats.index(self.bots[0]), rec.seats.index(self.bots[1]))
+            self.margins.append(rec.scores[a] - rec.scores[b])
+        self.turns += rec.turns
+        self.seconds += rec.seconds
+
+    def margin(self) -> tuple[float, float]:
+        """Mean margin of the first bot over the second and the half-width of its 95% interval."""
+        n = len(self.margins)
+        if n == 0:
+            return 0.0, 0.0
+        mean = sum(self.margins) / n
+        if n == 1:
+            return mean, math.inf
+        var = sum((m - mean) ** 2 for m in self.margins) / (n - 1)
+        return mean, 1.96 * math.sqrt(var / n)
+
+    def lines(self) -> list[str]:
+        """The summary as text lines."""
+        out = [f"games: {self.games}"]
+        for name in self.bots:
+            g = max(self.games, 1)
+            out.append(
+                f"  {name:<16} wins {self.wins.get(name, 0):6.1f} ({100 * self.wins.get(name, 0) / g:5.1f}%)"
+                f"  mean score {self.points.get(name, 0) / g:7.1f}  bingos {self.bingos.get(name, 0)}"
+            )
+        if len(self.bots) == 2:
+            mean, half = self.margin()
+            out.append(f"  margin {self.bots[0]} - {self.bots[1]}: {mean:+.1f} ± {half:.1f} (95% CI)")
+        rate = self.turns / self.seconds if self.seconds else 0.0
+        per_game = self.seconds / self.games if self.games else 0.0
+        out.append(f"  turns per second {rate:.1f} (one core), {per_game:.2f} s per game")
+        return out
