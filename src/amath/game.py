@@ -196,7 +196,8 @@ class Game:
         """
         wanted = list(tiles)
         if Counter(wanted) == Counter(self.racks[side]):
-            return  # nothing to do: keep the bag order (and so a seeded game) unchanged
+            self.racks[side] = wanted  # same tiles: only the order; the bag (and a seeded game) stays as it is
+            return
         pool = Counter(self.bag)
         for rack in self.racks:
             pool.update(rack)

@@ -8,7 +8,7 @@ is hidden (an opponent's record), the rack is made to hold at least the tiles pl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from amath.errors import AmathError
@@ -53,9 +53,10 @@ def replay(rec: Record, upto: int | None = None) -> Replay:
     if turns and turns[0].kind not in ("challenge-won", "challenge-lost", "skipped"):
         game.set_starter(turns[0].side)
     done = 0
+    final_racks = {e.side: e.rack for e in rec.ends if e.rack is not None} if upto is None else {}
     for number, line in enumerate(turns, start=1):
         try:
-            _play_line(game, line, number)
+            _play_line(game, line, number, final_racks if number == len(turns) else {})
         except RecordError as exc:
             return Replay(game, len(rec.turns), done, exc)
         done += 1
@@ -75,7 +76,13 @@ def read_record(text: str) -> Game:
     return result.game
 
 
-def _play_line(game: Game, line: RecordLine, number: int) -> None:
+def _play_line(game: Game, line: RecordLine, number: int, final_racks: Mapping[int, Sequence[str]]) -> None:
+    """Play one record line (unless the rules already made it) and compare the result.
+
+    ``final_racks`` (for the last turn) are the other sides' racks at the end, from the
+    end-of-game lines: the rules deduct them when this turn ends the game.
+    """
+
     def fail(message: str) -> RecordError:
         return RecordError(message, line.line, number)
 
@@ -84,12 +91,25 @@ def _play_line(game: Game, line: RecordLine, number: int) -> None:
             raise fail("the record says this turn is lost, but no challenge failed before it")
         if line.kind in ("challenge-won", "challenge-lost"):
             assert line.by is not None
+            if line.kind == "challenge-lost" and line.rack is not None:  # the challenger's rack, as it is now
+                _set_other_rack(game, line.side, line.rack, fail)
             _push(game, Challenge(line.by), 0.0, line, fail)
         else:
             if line.side != game.to_move and not game.over:
                 raise fail(f"the record has side {line.side + 1} to move, the rules have side {game.to_move + 1}")
             move = _move(game, line, fail)
             _set_rack(game, line, move, fail)
+            others = {side: rack for side, rack in final_racks.items() if side != game.to_move}
+            for side, rack in others.items():  # first back to the bag, so no rack takes another's tile
+                if len(rack) != len(game.racks[side]):
+                    raise fail(f"the recorded end rack of side {side + 1} has {len(rack)} tiles, the rules give {len(game.racks[side])}")
+                if Counter(rack) != Counter(game.racks[side]):
+                    game.bag.extend(game.racks[side])
+                    game.racks[side] = []
+            for side, rack in others.items():
+                _set_other_rack(game, side, rack, fail)
+            if game.to_move in final_racks:
+                _stack_draws(game, move, final_racks[game.to_move], fail)
             _push(game, move, line.time, line, fail)
     got = game.history[number - 1]
     if got.kind != line.kind:
@@ -139,6 +159,32 @@ def _set_rack(game: Game, line: RecordLine, move: Move, fail: _Fail) -> None:
         game.set_rack(side, wanted)
     except AmathError as exc:
         raise fail(f"the rack cannot be made: {exc}") from None
+
+
+def _set_other_rack(game: Game, side: int, rack: Sequence[str], fail: _Fail) -> None:
+    """Set the rack of a side that is not to move (a challenger, or a rack left at the end)."""
+    if game.racks[side] and len(rack) != len(game.racks[side]):
+        raise fail(f"the recorded rack of side {side + 1} has {len(rack)} tiles, the rules give {len(game.racks[side])}")
+    try:
+        game.set_rack(side, rack)
+    except AmathError as exc:
+        raise fail(f"the recorded rack of side {side + 1} cannot be made: {exc}") from None
+
+
+def _stack_draws(game: Game, move: Move, final: Sequence[str], fail: _Fail) -> None:
+    """Put on top of the bag the tiles this last turn must draw to leave the recorded final rack."""
+    kept = Counter(game.racks[game.to_move])
+    kept.subtract(move.rack_tiles if isinstance(move, Place) else move.tiles if isinstance(move, Exchange) else [])
+    need = Counter(final)
+    need.subtract(+kept)
+    draws = list((+need).elements())
+    if not draws or Counter(game.bag[len(game.bag) - len(draws) :]) == Counter(draws):
+        return
+    if Counter(draws) - Counter(game.bag):
+        raise fail(f"the end-of-game rack {' '.join(final)} cannot be drawn from the bag")
+    for t in draws:
+        game.bag.remove(t)
+        game.bag.append(t)
 
 
 def _push(game: Game, move: Move, elapsed: float, line: RecordLine, fail: _Fail) -> None:
