@@ -62,7 +62,7 @@ def find_place(game: Game, side: int | None = None, max_tiles: int = 3, budget: 
     sizes = range(3, 6) if game.board.is_empty() else range(1, max_tiles + 1)
     for k in sizes:
         for squares, _across in _runs(game.board, k):
-            for tiles in set(itertools.permutations(rack, k)):
+            for tiles in sorted(set(itertools.permutations(rack, k))):
                 if game.board.is_empty() and "=" not in tiles and "?" not in tiles:
                     continue
                 for faces in itertools.product(*(_faces(game, t) for t in tiles)):
@@ -88,7 +88,7 @@ class StubBot:
 
     def choose(self, game: Game) -> Move:
         """A legal placement of up to two tiles, or a pass."""
-        place = find_place(game, max_tiles=2, budget=20_000)
+        place = find_place(game, max_tiles=2, budget=4000)
         return place if place is not None else Pass()
 
 
