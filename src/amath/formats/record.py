@@ -75,6 +75,7 @@ class Record:
     challenge: bool = False
     clock: ClockRules = field(default_factory=ClockRules)
     seed: int | None = None
+    starter: int | None = None
     date: str | None = None
     event: str | None = None
     notes: list[str] = field(default_factory=list)
@@ -110,6 +111,7 @@ def record_of(
         challenge=game.options.challenge,
         clock=game.options.clock,
         seed=game.seed if seed and viewer is None else None,
+        starter=game.starter,
         date=date,
         event=event,
         notes=list(notes),
@@ -183,6 +185,8 @@ def format_record(rec: Record) -> str:
     else:
         out.append(f"#clock {clock.kind} {clock.seconds} {clock.penalty_per_minute}{' loss' if clock.loss_on_time else ''}")
     out.append(f"#challenge {'on' if rec.challenge else 'off'}")
+    if rec.starter is not None:
+        out.append(f"#starter {rec.starter + 1}")
     if rec.seed is not None:
         out.append(f"#seed {rec.seed}")
     for key, value in rec.extra.items():
@@ -194,8 +198,8 @@ def format_record(rec: Record) -> str:
 
 def format_line(line: RecordLine) -> str:
     """One ``>`` line: ``>1: 1 2 + = | 8G 1 + ?:7 = 8 | +27 | 27``."""
-    rack = " ".join(line.rack) if line.rack is not None else ""
-    text = f">{line.side + 1}: {rack} | {line.move} | {line.score:+d} | {line.total}"
+    rack = " ".join(line.rack) + " " if line.rack else ""
+    text = f">{line.side + 1}: {rack}| {line.move} | {line.score:+d} | {line.total}"
     if line.time:
         text += f" | time={line.time!r}"
     return text
@@ -234,6 +238,8 @@ def parse_record(text: str) -> Record:
         raise RecordError(str(exc)) from None
     if not rules.min_players <= len(rec.sides) <= rules.max_players:
         raise RecordError(f"{rules.name} needs {rules.min_players} to {rules.max_players} '#side' lines, not {len(rec.sides)}")
+    if rec.starter is not None and rec.starter >= len(rec.sides):
+        raise RecordError(f"'#starter' names side {rec.starter + 1}, but there are {len(rec.sides)} sides")
     for n, line in raw_turns:
         parsed = _turn(n, line, rec, rules)
         if parsed.kind in END_KINDS:
@@ -278,6 +284,10 @@ def _header(rec: Record, n: int, line: str, side_lines: dict[int, tuple[str, ...
         if not re.fullmatch(r"\d+", value):
             raise RecordError(f"'#seed' must be a whole number, not {value!r}", n)
         rec.seed = int(value)
+    elif key == "starter":
+        if not value.isdigit() or int(value) < 1:
+            raise RecordError(f"'#starter' must be a side number from 1, not {value!r}", n)
+        rec.starter = int(value) - 1
     elif key == "note":
         rec.notes.append(value)
     elif re.fullmatch(r"[a-z][a-z0-9_-]*", key):

@@ -50,8 +50,10 @@ def replay(rec: Record, upto: int | None = None) -> Replay:
     """
     game = new_game(rec)
     turns = rec.turns if upto is None else rec.turns[:upto]
-    if turns and turns[0].kind not in ("challenge-won", "challenge-lost", "skipped"):
-        game.set_starter(turns[0].side)
+    if rec.starter is not None:
+        game.set_starter(rec.starter)
+    elif rec.turns and rec.turns[0].kind not in ("challenge-won", "challenge-lost", "skipped"):
+        game.set_starter(rec.turns[0].side)
     done = 0
     final_racks = {e.side: e.rack for e in rec.ends if e.rack is not None} if upto is None else {}
     for number, line in enumerate(turns, start=1):
@@ -98,7 +100,7 @@ def _play_line(game: Game, line: RecordLine, number: int, final_racks: Mapping[i
             if line.side != game.to_move and not game.over:
                 raise fail(f"the record has side {line.side + 1} to move, the rules have side {game.to_move + 1}")
             move = _move(game, line, fail)
-            _set_rack(game, line, move, fail)
+            _set_rack(game, line, move, fail, final_racks.get(game.to_move))
             others = {side: rack for side, rack in final_racks.items() if side != game.to_move}
             for side, rack in others.items():  # first back to the bag, so no rack takes another's tile
                 if len(rack) != len(game.racks[side]):
@@ -135,7 +137,9 @@ def _move(game: Game, line: RecordLine, fail: _Fail) -> Move:
         raise fail(f"{line.move!r} cannot be read: {exc}") from None
 
 
-def _set_rack(game: Game, line: RecordLine, move: Move, fail: _Fail) -> None:
+def _set_rack(game: Game, line: RecordLine, move: Move, fail: _Fail, final: Sequence[str] | None) -> None:
+    """Set the mover's rack from the record; a hidden rack gets the tiles played (and ``final``,
+    the rack recorded at the end, when this is the last turn)."""
     side = game.to_move
     current = game.racks[side]
     if line.rack is not None:
@@ -147,14 +151,10 @@ def _set_rack(game: Game, line: RecordLine, move: Move, fail: _Fail) -> None:
         needed = [t for t in needed if t not in game.rules.tiles.free]
         if len(needed) > len(current):
             raise fail(f"the move uses {len(needed)} tiles, the rack holds {len(current)}")
-        rest = Counter(current)
-        rest.subtract(needed)
-        extra: list[str] = []
-        for t in current:
-            if rest[t] > 0:
-                extra.append(t)
-                rest[t] -= 1
-        wanted = needed + extra[: len(current) - len(needed)]
+        wanted = (needed + list(final or []))[: len(current)]
+        spare = Counter(current)
+        spare.subtract(wanted)
+        wanted += list((+spare).elements())[: len(current) - len(wanted)]
     try:
         game.set_rack(side, wanted)
     except AmathError as exc:
