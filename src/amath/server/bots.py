@@ -36,17 +36,24 @@ def registry() -> tuple[list[str], BotFactory | None]:
     factory = getattr(players, "get_bot", None)
     if factory is None:
         return [], None
-    levels = _levels(players)
-    return levels, factory
+    return _levels(players, factory), factory
 
 
-def _levels(players: Any) -> list[str]:
-    for attr in ("BOT_LEVELS", "LEVELS", "BOTS", "bot_names", "available_bots", "list_bots"):
+def _levels(players: Any, factory: BotFactory) -> list[str]:
+    """The registry's list of levels if it publishes one, else the usual names it accepts."""
+    for attr in ("BOT_LEVELS", "LEVELS", "BOTS", "BOT_NAMES", "bot_names", "bot_levels", "available_bots", "list_bots"):
         value = getattr(players, attr, None)
         if callable(value):
             value = value()
         if isinstance(value, dict):
             value = list(value)
-        if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        if isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
             return list(value)
-    return [name for name in PREFERRED]
+    levels = []
+    for name in PREFERRED:
+        try:
+            factory(name, 0)
+        except Exception:  # not a level of this registry
+            continue
+        levels.append(name)
+    return levels
