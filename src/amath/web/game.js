@@ -576,7 +576,12 @@ function init() {
   $("btn-exchange-go").addEventListener("click", doExchange);
   $("btn-exchange-cancel").addEventListener("click", () => { exchangeMode = false; exchangeSel.clear(); render(); });
   $("modal").addEventListener("click", (ev) => { if (ev.target === $("modal") && !curtain) closeModal(); });
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !curtain) closeModal(); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    const modalOpen = !$("modal").hidden;
+    if (ev.key === "Escape" && !curtain) { if (modalOpen) closeModal(); else recallAll(); }
+    if (ev.key === "Enter" && !modalOpen && !$("btn-play").disabled) { ev.preventDefault(); play(); }
+  });
   setInterval(() => { if (state && state.clock && state.clock.kind !== "none" && state.status === "playing") renderScores(); }, 1000);
   window.amathDebug = { get state() { return state; }, get pending() { return pending; }, get preview() { return preview; } };
   api("/api/config").then((c) => { botLevels = c.bots; if (state) render(); }).catch(() => {});
