@@ -38,7 +38,7 @@ def test_svg_is_xml_and_shows_every_tile() -> None:
     blanks = [g for g in board_tiles.values() if g.get("class", "").startswith("blank")]
     choices = [g for g in board_tiles.values() if g.get("class", "").startswith("choice")]
     assert blanks and choices and len(blanks) + len(choices) == sum(1 for t in expected.values() if t.tile in ("?", "+-", "*/"))
-    last = [g.get("data-square") for g in board_tiles.values() if "last" in g.get("class", "")]
+    last = [g.get("data-square", "") for g in board_tiles.values() if "last" in g.get("class", "")]
     assert sorted(last) == sorted(["N1", "N2", "N3", "N4", "N11", "N12", "N13", "N14"])  # turn 5: N1 10 + 0 */:* [3] ...
     rack = [g for g in root.iter(G) if (g.get("data-square") or "").startswith("rack")]
     assert len(rack) == 8
