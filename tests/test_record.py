@@ -203,3 +203,11 @@ def test_names_and_hidden_exchange_are_read() -> None:
     rec = parse_record("#side 1 Ann\n#side 2 Ben | Cat\n>Ann: 1 2 | exchange (2) | +0 | 0\n>Cat: | pass | +0 | 0\n")
     assert [t.side for t in rec.turns] == [0, 1]
     assert rec.turns[0].count == 2 and rec.turns[0].tiles == () and rec.turns[1].rack is None
+
+
+def test_the_documented_example_replays() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "record-format.md").read_text()
+    example = doc.split("```\n", 2)[1]
+    result = replay(parse_record(example))
+    assert result.ok and result.agreed == 21 and result.game.result is not None
+    assert result.game.result.scores == (-13, -3)
