@@ -48,7 +48,7 @@ def _draw(args: argparse.Namespace) -> str:
     if isinstance(loaded, Position):
         if args.turn is not None:
             raise AmathError("--turn needs a game, not a position")
-        names = [f"{k + 1}" for k in range(len(loaded.scores))]
+        names = [f"Player {k + 1}" for k in range(len(loaded.scores))]
         return board_svg(
             loaded.board(),
             loaded.rules,
