@@ -24,6 +24,7 @@ from amath.move import Place
 from amath.placement import analyze
 from amath.scoring import score
 from amath.server import Settings, create_app
+from amath.server.bots import registry
 from webtools import StubBot, find_place
 
 CHROMIUM = "/usr/bin/chromium"
@@ -48,7 +49,8 @@ class Server:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = int(s.getsockname()[1])
-        settings = Settings(db_url=f"sqlite:///{tmp / 'web.db'}", bot_factory=StubBot, seeds=lambda: SEED, bot_delay=0.2)
+        bots = registry()[1] or StubBot  # the project's bots once they exist, seeded from the game: reproducible
+        settings = Settings(db_url=f"sqlite:///{tmp / 'web.db'}", bot_factory=bots, seeds=lambda: SEED, bot_delay=0.2)
         self.app = create_app(settings)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -163,6 +165,7 @@ def test_play_the_bot_through_the_ui_and_reload(server: Server, page: Any) -> No
         page.click("#btn-play")
         turns += 1
         page.wait_for_function(f"window.amathDebug.state.history.filter(h => h.side === 0).length >= {turns}")
+    assert turns >= 2, "several turns through the UI"
     wait_my_turn(page)
     board_before = page.locator(".cell .tile.fixed").count()
     history_before = page.locator("#history li").all_inner_texts()

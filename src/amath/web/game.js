@@ -371,7 +371,7 @@ function sideName(k) {
   const bot = state.seats.find((x) => x.side === k && x.bot);
   if (bot && state.seats.filter((x) => x.side === k).length === 1) {
     const label = t(`level_${bot.bot}`);
-    return `${t("bot")} (${label.startsWith("level_") ? bot.bot : label.split(" (")[0]})`;
+    return t("bot_name", { level: label.startsWith("level_") ? bot.bot : label.split(" (")[0] });
   }
   return s.name;
 }
