@@ -1,0 +1,132 @@
+"""``amath analyze GAME``: the engine's view of every turn, and a summary per player."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from amath.errors import AmathError
+from amath.formats.load import load_game_text, read_text
+from amath.formats.record import parse_record
+from amath.formats.replay import replay
+from amath.game import Game
+from amath.study.analyze import SideSummary, TurnAnalysis, analyze_game, summarize
+
+HELP = "analyse a game: the best plays each turn, the rank of the move played, points and equity lost"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Input, how many best plays, which side, JSON, progress bar."""
+    parser.add_argument("game", help="a game record or a saved game; - reads standard input")
+    parser.add_argument("--top", type=int, default=3, help="best plays to list per turn (default 3)")
+    parser.add_argument("--side", type=int, action="append", help="analyse only side N (from 1); repeatable")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the analysis; exit 2 naming the problem when the game cannot be read."""
+    try:
+        game, known = _load(args.game)
+        sides = None if not args.side else [s - 1 for s in args.side]
+        if sides is not None and any(not 0 <= s < len(game.sides) for s in sides):
+            raise AmathError(f"--side must be 1..{len(game.sides)}")
+        if not 1 <= args.top <= 50:
+            raise AmathError("--top must be 1..50")
+    except AmathError as exc:
+        print(f"error: {args.game}: {exc}", file=sys.stderr)
+        return 2
+    names = game.names
+    progress = None if args.quiet else _progress_bar(time.perf_counter())
+    analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress)
+    if progress is not None:
+        print(file=sys.stderr)
+    summary = summarize(analyses, names)
+    if args.json:
+        print(json.dumps(to_json(analyses, summary, names), ensure_ascii=False, indent=1))
+    else:
+        print(table(analyses, summary, names))
+    return 0
+
+
+def _load(path: str) -> tuple[Game, Callable[[int], bool]]:
+    text = read_text(path)
+    if text.lstrip().startswith("{"):
+        return load_game_text(text), lambda k: True
+    rec = parse_record(text)
+    result = replay(rec)
+    if result.problem is not None:
+        raise result.problem
+    racks = [line.rack is not None for line in rec.turns]
+    return result.game, lambda k: k < len(racks) and racks[k]
+
+
+def _progress_bar(started: float) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        elapsed = time.perf_counter() - started
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} turns, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+
+    return show
+
+
+def to_json(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], names: Sequence[str]) -> dict[str, object]:
+    """The analysis as a JSON-ready dict (sides counted from 1)."""
+    return {
+        "turns": [
+            {
+                "turn": a.turn,
+                "side": a.side + 1,
+                "name": names[a.side],
+                "rack": list(a.rack),
+                "kind": a.kind,
+                "played": a.played,
+                "score": a.score,
+                "equity": round(a.equity, 2),
+                "moves": a.moves,
+                "rank": a.rank,
+                "best": [{"move": o.move, "score": o.score, "equity": round(o.equity, 2)} for o in a.best],
+                "points_lost": a.points_lost,
+                "equity_lost": round(a.equity_lost, 2),
+            }
+            for a in analyses
+        ],
+        "summary": [
+            {
+                "side": s.side + 1,
+                "name": s.name,
+                "turns": s.turns,
+                "best_found": s.best_found,
+                "points_lost": s.points_lost,
+                "equity_lost": round(s.equity_lost, 2),
+                "mean_rank": None if s.mean_rank is None else round(s.mean_rank, 2),
+            }
+            for s in summary
+        ],
+    }
+
+
+def table(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], names: Sequence[str]) -> str:
+    """A readable table: one block per turn, then one line per side."""
+    lines: list[str] = []
+    for a in analyses:
+        rank = f"rank {a.rank} of {a.moves}" if a.rank is not None else f"{a.moves} placements"
+        lines.append(f"turn {a.turn:<3} {names[a.side]}  rack {' '.join(a.rack)}")
+        lines.append(f"  played  {a.played:<48} {a.score:>4}  {rank}")
+        for k, o in enumerate(a.best):
+            label = "best" if k == 0 else ""
+            lines.append(f"  {label:<6}  {o.move:<48} {o.score:>4}  equity {o.equity:.1f}")
+        if not a.best:
+            lines.append("  best    (no placement)")
+        lines.append(f"  lost    {a.points_lost} points, {a.equity_lost:.1f} equity")
+    lines.append("")
+    width = max([len(n) for n in names] + [6])
+    lines.append(f"{'player':<{width}}  turns  best  points lost  equity lost  mean rank")
+    for s in summary:
+        mean = "-" if s.mean_rank is None else f"{s.mean_rank:.1f}"
+        lines.append(f"{s.name:<{width}}  {s.turns:>5}  {s.best_found:>4}  {s.points_lost:>11}  {s.equity_lost:>11.1f}  {mean:>9}")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Learning from games: post-game analysis and bingo drills (built on the move generator)."""

@@ -1,0 +1,182 @@
+"""Post-game analysis: for each turn, the best placements the generator finds, where the
+played move ranks, and the points and equity it gave away.
+
+Equity is score plus the value of the tiles kept (the hand-set leave table of the equity
+bot); with the bag empty, minus the points kept instead.  Exchanges are not searched, so
+an exchange or pass is compared with the best placement only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from amath.board import Board
+from amath.game import Game, Turn
+from amath.move import Exchange, Place
+from amath.movegen import GeneratedMove, generate, generate_reference
+from amath.notation import format_move
+from amath.players.leaves import HANDSET, LeaveTable
+from amath.rules.base import Ruleset
+
+#: Turn kinds that are a decision of the side to move (others: challenges, skipped turns).
+DECISIONS = ("place", "exchange", "pass")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One candidate placement: notation, score and equity."""
+
+    move: str
+    score: int
+    equity: float
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAnalysis:
+    """What the engine thinks of one turn.  ``rank`` counts from 1 (ties share a rank);
+    None for an exchange or pass, or a placement the generator does not list."""
+
+    turn: int
+    side: int
+    rack: tuple[str, ...]
+    kind: str
+    played: str
+    score: int
+    equity: float
+    moves: int
+    rank: int | None
+    best: tuple[Option, ...]
+    points_lost: int
+    equity_lost: float
+
+
+@dataclass(slots=True)
+class SideSummary:
+    """Totals for one side over the analysed turns."""
+
+    side: int
+    name: str
+    turns: int = 0
+    best_found: int = 0
+    points_lost: int = 0
+    equity_lost: float = 0.0
+    ranks: list[int] = field(default_factory=list)
+
+    @property
+    def mean_rank(self) -> float | None:
+        """Average rank of the placements played (None if there were none)."""
+        return sum(self.ranks) / len(self.ranks) if self.ranks else None
+
+
+def _generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
+    try:
+        return generate(board, rack, rules)
+    except NotImplementedError:  # rulesets the fast generator lacks (Smath)
+        return generate_reference(board, rack, rules)
+
+
+def _leave(rack: Sequence[str], used: Sequence[str]) -> list[str]:
+    kept = Counter(rack)
+    kept.subtract(used)
+    return list((+kept).elements())
+
+
+def _equity(score: int, kept: Sequence[str], bag: int, rules: Ruleset, leaves: LeaveTable) -> float:
+    return float(score - rules.tiles.value(kept)) if bag == 0 else score + leaves.value(kept)
+
+
+def analyze_turn(
+    turn_number: int, turn: Turn, board: Board, bag: int, rules: Ruleset, top: int = 3, leaves: LeaveTable = HANDSET
+) -> TurnAnalysis:
+    """Analyse one decision: ``board`` and ``bag`` (tiles in it) as they were before ``turn``."""
+    rack = turn.rack_before
+    moves = _generate(board, rack, rules)
+    options = [
+        Option(format_move(m.place, board, rules), m.score, _equity(m.score, _leave(rack, m.place.rack_tiles), bag, rules, leaves))
+        for m in moves
+    ]
+    rank: int | None = None
+    if turn.kind == "place" and isinstance(turn.move, Place):
+        played_key = {(p.square, p.tile, p.face) for p in turn.move.tiles}
+        for m in moves:
+            if {(p.square, p.tile, p.face) for p in m.place.tiles} == played_key:
+                rank = 1 + sum(1 for o in moves if o.score > m.score)
+                break
+        kept = _leave(rack, turn.move.rack_tiles)
+    elif isinstance(turn.move, Exchange):
+        kept = _leave(rack, turn.move.tiles)
+    else:
+        kept = list(rack)
+    equity = _equity(turn.score, kept, bag, rules, leaves)
+    best_score = options[0].score if options else turn.score
+    best_equity = max([o.equity for o in options] + [equity])
+    by_equity = sorted(options, key=lambda o: -o.equity)[:top]
+    return TurnAnalysis(
+        turn=turn_number,
+        side=turn.player,
+        rack=rack,
+        kind=turn.kind,
+        played=turn.notation,
+        score=turn.score,
+        equity=equity,
+        moves=len(moves),
+        rank=rank,
+        best=tuple(_merge(options[:top], by_equity, top)),
+        points_lost=max(0, best_score - turn.score),
+        equity_lost=max(0.0, best_equity - equity),
+    )
+
+
+def _merge(by_score: list[Option], by_equity: list[Option], top: int) -> list[Option]:
+    """The top plays by score, then any top play by equity not already among them."""
+    out = list(by_score)
+    for o in by_equity:
+        if o not in out:
+            out.append(o)
+    return out[: 2 * top]
+
+
+def analyze_game(
+    game: Game,
+    *,
+    known: Callable[[int], bool] = lambda k: True,
+    sides: Sequence[int] | None = None,
+    top: int = 3,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[TurnAnalysis]:
+    """Analyse every decision of ``game`` (turn numbers from 1) whose rack is ``known``.
+
+    The game is unwound with ``pop`` to see each board as it was; it is left at the start.
+    """
+    boards: dict[int, tuple[Board, int]] = {}
+    history = list(game.history)
+    while game.history:
+        game.pop()
+        boards[len(game.history)] = (game.board.copy(), len(game.bag))
+    wanted = [k for k, t in enumerate(history) if t.kind in DECISIONS and k in boards and known(k) and (sides is None or t.player in sides)]
+    out: list[TurnAnalysis] = []
+    for done, k in enumerate(wanted):
+        if progress is not None:
+            progress(done, len(wanted))
+        board, bag = boards[k]
+        out.append(analyze_turn(k + 1, history[k], board, bag, game.rules, top))
+    if progress is not None:
+        progress(len(wanted), len(wanted))
+    return out
+
+
+def summarize(analyses: Sequence[TurnAnalysis], names: Sequence[str]) -> list[SideSummary]:
+    """Per-side totals: turns analysed, best moves found, points and equity lost, mean rank."""
+    sums = [SideSummary(k, name) for k, name in enumerate(names)]
+    for a in analyses:
+        s = sums[a.side]
+        s.turns += 1
+        s.points_lost += a.points_lost
+        s.equity_lost += a.equity_lost
+        if a.points_lost == 0:
+            s.best_found += 1
+        if a.rank is not None:
+            s.ranks.append(a.rank)
+    return sums
