@@ -106,7 +106,7 @@ def game_id_of(page: Any) -> str:
 
 
 def wait_my_turn(page: Any, side: int = 0) -> None:
-    page.wait_for_function(f"window.amathDebug && window.amathDebug.state && window.amathDebug.state.to_move === {side}", timeout=15000)
+    page.wait_for_function(f"window.amathDebug && window.amathDebug.state && window.amathDebug.state.to_move === {side}", timeout=90_000)
 
 
 def put_tiles(page: Any, place: Place, drag_first: bool = True) -> None:
