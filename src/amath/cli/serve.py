@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Address, port and database URL."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for everyone)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    parser.add_argument("--db", default=None, help=f"SQLAlchemy database URL (default ${DB_ENV} or sqlite:///amath.db)")
+    parser.add_argument("--db", default=None, help=f"SQLAlchemy database URL (default ${DB_ENV} or sqlite:///amath.sqlite3)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-DEFAULT_DB = "sqlite:///amath.db"
+DEFAULT_DB = "sqlite:///amath.sqlite3"
 DB_ENV = "AMATH_DB"
 
 
