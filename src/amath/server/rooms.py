@@ -16,7 +16,6 @@ import random
 import re
 import secrets
 import time
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,15 +24,13 @@ from amath.errors import AmathError
 from amath.formats.save import load_game, save_game
 from amath.game import Game, Options
 from amath.move import Challenge, Pass
-from amath.notation import format_move
-from amath.placement import analyze, check_lines
 from amath.rules.amath import AMATH
 from amath.rules.base import ClockRules
-from amath.scoring import score
 from amath.server import protocol
 from amath.server.bots import Bot, BotFactory, registry
 from amath.server.config import Settings
 from amath.server.errors import ApiError
+from amath.server.preview import preview
 from amath.server.storage import Store, StoredGame, StoredSeat
 from amath.server.views import build_view, side_of
 
@@ -324,29 +321,7 @@ class Rooms:
             raise ApiError(409, "the game has not started: the room is waiting for players")
         obj = protocol.expect_object(body, "the preview request")
         place = protocol.read_tiles(obj.get("tiles"), game.rules)
-        side = side_of(room.stored, seat)
-        out: dict[str, Any] = {"legal": False, "reason": None, "score": None, "notation": None, "your_turn": side == game.to_move}
-        need = Counter(place.rack_tiles)
-        have = Counter(game.racks[side])
-        if any(have[t] < k for t, k in need.items()):
-            out["reason"] = "those tiles are not all on your rack"
-            return out
-        try:
-            analysis = analyze(game.board, place, game.rules)
-            out["score"] = score(analysis, game.rules)
-            out["notation"] = format_move(place, game.board, game.rules)
-            if not game.options.challenge:
-                check_lines(analysis, game.rules)
-        except AmathError as exc:
-            out["reason"] = str(exc)
-            return out
-        if game.over:
-            out["reason"] = "the game is over"
-        elif side != game.to_move:
-            out["reason"] = "it is not your turn"
-        else:
-            out["legal"] = True
-        return out
+        return preview(game, side_of(room.stored, seat), place)
 
     # ----- bots --------------------------------------------------------------------------
     def _bot_seat(self, room: Room) -> int | None:
