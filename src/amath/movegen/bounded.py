@@ -5,14 +5,15 @@ choosing rack tiles (as counts, so equal tiles are never permuted twice) and fre
 keeping only faces the crossing line allows and prefixes that can still be well formed
 (no operator after operator, no leading zero, brackets balanced, ...).  Each complete
 line is judged exactly.  Free tiles make the search unbounded in principle, so
-``max_free`` caps how many a move may use and ``max_rack_tiles`` how many rack tiles:
-within those bounds the answer is complete.
+``free_limits`` caps how many of each a move may use (default: two ``=`` and one pair of
+brackets) and ``max_rack_tiles`` how many rack tiles: within those bounds the answer is
+complete.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from amath.board import Board, Square
@@ -29,6 +30,7 @@ from amath.scoring import score
 _State = tuple[str, int, bool, int, bool, int]
 _START: _State = ("", 0, False, 0, False, 0)
 _NUMBERISH = ("d", "N", ")")
+DEFAULT_FREE_LIMITS: Mapping[str, int] = {"=": 2, "(": 1, ")": 1}
 
 
 def _kind(face: str) -> str:
@@ -87,14 +89,16 @@ def generate_bounded(
     board: Board,
     rack: Sequence[str],
     rules: Ruleset,
-    max_free: int = 3,
+    free_limits: Mapping[str, int] | None = None,
     max_rack_tiles: int | None = None,
 ) -> list[GeneratedMove]:
-    """Every legal placement using at most ``max_free`` free tiles and ``max_rack_tiles`` rack tiles."""
+    """Every legal placement within the bounds: ``free_limits`` per free face, ``max_rack_tiles``."""
     limit = len(rack) if max_rack_tiles is None else min(max_rack_tiles, len(rack))
     if rules.max_tiles_per_turn is not None:
         limit = min(limit, rules.max_tiles_per_turn)
-    search = _Search(board, Counter(rack), rules, max_free if rules.tiles.free else 0, limit)
+    limits = DEFAULT_FREE_LIMITS if free_limits is None else free_limits
+    free = Counter({f: limits.get(f, 0) for f in rules.tiles.free})
+    search = _Search(board, Counter(rack), rules, +free, limit)
     for across in (True, False):
         for k in range(board.size):
             search.line(k, across)
@@ -104,16 +108,17 @@ def generate_bounded(
 class _Search:
     """The depth-first walk along one line at a time; results collect in ``found``."""
 
-    def __init__(self, board: Board, counts: Counter[str], rules: Ruleset, max_free: int, max_rack: int) -> None:
+    def __init__(self, board: Board, counts: Counter[str], rules: Ruleset, free: Counter[str], max_rack: int) -> None:
         self.board = board
         self.counts = counts
         self.rules = rules
-        self.max_free = max_free
+        self.free_left = free
+        self.max_free = sum(free.values())
         self.max_rack = max_rack
         self.found: dict[Place, int] = {}
         self.options = [(t, f) for t in sorted(counts) for f in rules.faces_of(t)]
-        self.free = sorted(rules.tiles.free)
-        self.all_faces = tuple(sorted({f for _, f in self.options} | set(self.free)))
+        self.free = sorted(free)
+        self.all_faces = tuple(sorted({f for _, f in self.options} | set(rules.tiles.free)))
         self.empty = board.is_empty()
 
     def line(self, k: int, across: bool) -> None:
@@ -192,16 +197,18 @@ class _Search:
                 self.counts[tile] += 1
         if free < self.max_free:
             for face in self.free:
-                if allowed is not None and face not in allowed:
+                if self.free_left[face] <= 0 or (allowed is not None and face not in allowed):
                     continue
                 nxt = step(state, face, syntax.max_digits, syntax.brackets)
                 if nxt is None:
                     continue
+                self.free_left[face] -= 1
                 faces.append(face)
                 new.append(TilePlay(cell.square, face, face))
                 self._after(j, nxt, faces, new, used, free + 1, touches)
                 new.pop()
                 faces.pop()
+                self.free_left[face] += 1
 
     def _after(self, j: int, state: _State, faces: list[str], new: list[TilePlay], used: int, free: int, touching: bool) -> None:
         cells = self.cells

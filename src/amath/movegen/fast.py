@@ -10,15 +10,18 @@ The work grows with the number of sides, not with sides times sides.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from amath.board import Board, Square
 from amath.move import Place, TilePlay
 from amath.movegen.lines import EQ, Line, build_line, grid_of
 from amath.movegen.rack import RackInfo
 from amath.movegen.result import GeneratedMove
-from amath.movegen.sides import RECORD_IF_EQ, RECORD_NO, RECORD_YES, Arrangement, SideTable, Value, sides_from
+from amath.movegen.sides import RECORD_IF_EQ, RECORD_NO, RECORD_YES, Arrangement, SideSpec, SideTable, Value, sides_from
 from amath.rules.base import Ruleset
+
+#: Solve for a side's last number when it must take at most this many values; search it otherwise.
+FORCE_MAX = 8
 
 # A partial equation ending on an '=' square: (start square, tiles used, arrangements).
 _Group = tuple[int, int, list[Arrangement]]
@@ -107,6 +110,8 @@ class _Search:
         if not eqs:
             return
         rack = self.rack
+        total = rack.size
+        split = total // 2  # two sides of one equation cannot both use more tiles than this
         eq_tiles = sorted({c[0] for i in eqs for c in line.eq_cands[i]})
         next_fixed_eq = [n] * (n + 1)
         for i in range(n - 1, -1, -1):
@@ -122,39 +127,95 @@ class _Search:
                 left_record[i] = RECORD_IF_EQ
         maxd = self.rules.syntax.max_digits
         counts = list(rack.counts)
+        empties = line.empty_prefix
+        starts = [p for p in range(eqs[-1]) if (p == 0 or kinds[p - 1] < 0) and kinds[p] != EQ and self._may_touch(p, total)]
+        if not starts:
+            return
+        nothing: frozenset[Value] = frozenset()
+        # A side's tile count is fixed by the squares it spans, and one equation's tiles fit
+        # in the rack.  So a long first side leaves few tiles for the second: find the values
+        # those short second sides can take, then solve for the long first sides.
+        partner: dict[int, list[set[Value]]] = {}  # e -> values of second sides by most tiles
+        for e in eqs:
+            if e + 1 >= n or empties[e] - empties[starts[0]] <= split:
+                continue
+            most = total - (split + 1) - (0 if kinds[e] == EQ else 1)
+            by_tiles: list[set[Value]] = [set() for _ in range(max(most, -1) + 1)]
+            if most >= 0:
+                goals: list[Collection[Value] | None] = [None if empties[x] - empties[e + 1] <= most else nothing for x in range(n + 1)]
+                spec = SideSpec(right_record, goals, [False] * (n + 1))
+                for q, by_value in sides_from(line, e + 1, rack, counts, spec, maxd).items():
+                    by_tiles[empties[q + 1] - empties[e + 1]].update(by_value)
+                for k in range(1, len(by_tiles)):
+                    by_tiles[k] |= by_tiles[k - 1]
+            partner[e] = by_tiles
         left_tables: dict[int, SideTable] = {}
-        for p in range(eqs[-1]):
-            if (p == 0 or kinds[p - 1] < 0) and kinds[p] != EQ and self._may_touch(p, rack.size):
-                left_tables[p] = sides_from(line, p, rack, counts, left_record, maxd, None, eq_tiles, next_fixed_eq)
+        for p in starts:
+            goals = [None] * (n + 1)
+            forced = [False] * (n + 1)
+            for e in eqs:
+                if e <= p:
+                    continue
+                tiles = empties[e] - empties[p]
+                eq_new = 0 if kinds[e] == EQ else 1
+                least_after = 0 if e + 1 < n and kinds[e + 1] >= 0 else 1
+                if e + 1 >= n or tiles + eq_new + least_after > total:
+                    goals[e] = nothing
+                elif tiles > split:
+                    by_tiles = partner[e]
+                    room = total - tiles - eq_new
+                    goal = by_tiles[min(room, len(by_tiles) - 1)] if by_tiles and room >= 0 else nothing
+                    goals[e] = goal
+                    forced[e] = len(goal) <= FORCE_MAX
+            spec = SideSpec(left_record, goals, forced, eq_tiles, next_fixed_eq)
+            left_tables[p] = sides_from(line, p, rack, counts, spec, maxd)
         through: dict[int, dict[Value, list[_Group]]] = {}
         middles: dict[int, SideTable] = {}
         for e in eqs:
             lefts: dict[Value, list[_Group]] = {}
             for p, table in left_tables.items():
                 if p < e:
-                    by_value = table.get(e - 1)
-                    if by_value:
-                        for v, by_used in by_value.items():
+                    ending = table.get(e - 1)
+                    if ending:
+                        for v, by_used in ending.items():
                             groups = lefts.setdefault(v, [])
                             groups.extend((p, u, arrs) for u, arrs in by_used.items())
             for e0, middle in middles.items():
-                by_value = middle.get(e - 1)
-                if by_value:
-                    self._chain(through[e0], by_value, lefts)
+                mid = middle.get(e - 1)
+                if mid:
+                    self._chain(through[e0], mid, lefts)
             if not lefts or e + 1 >= n:
                 continue
             through[e] = cur = self._attach_eq(e, lefts)
             if not cur:
                 continue
-            # what is left of the rack after the best-off partial equation bounds the rest
+            # what is left of the rack after the best-off partial equation bounds the rest,
+            # and a long last side only meets partial equations with few tiles
             spare = [0] * len(counts)
-            for groups in cur.values():
+            fewest: dict[Value, int] = {}
+            for v, groups in cur.items():
                 for _p, u, _arrs in groups:
+                    k = rack.tiles_in(u)
+                    if k < fewest.get(v, total + 1):
+                        fewest[v] = k
                     for j, c in enumerate(rack.counts):
                         left = c - ((u >> (rack.width * j)) & rack.mask)
                         if left > spare[j]:
                             spare[j] = left
-            table_r = sides_from(line, e + 1, rack, spare, right_record, maxd, cur, eq_tiles)
+            goals = [None] * (n + 1)
+            forced = [False] * (n + 1)
+            cache: dict[int, Collection[Value]] = {}
+            for x in range(e + 2, n + 1):
+                tiles = empties[x] - empties[e + 1]
+                if tiles <= split:
+                    goals[x] = cur
+                    continue
+                few = cache.get(tiles)
+                if few is None:
+                    few = cache[tiles] = {v for v, k in fewest.items() if k + tiles <= total}
+                goals[x] = few
+                forced[x] = len(few) <= FORCE_MAX
+            table_r = sides_from(line, e + 1, rack, spare, SideSpec(right_record, goals, forced), maxd)
             middles[e] = table_r
             for q, rights in table_r.items():
                 if q + 1 < n and kinds[q + 1] >= 0:

@@ -44,6 +44,8 @@ class Line:
     side_cands: list[list[Cand]]  # candidates other than '=' on empty squares
     eq_cands: list[list[Cand]]  # candidates showing '=' on empty squares
     hook: list[bool]  # empty square with a crossing line
+    cands_by_face: list[dict[str, list[Cand]]]  # side_cands grouped by face
+    next_fixed_op: list[int]  # first square at or after i holding an operator (size if none)
     fixed_pts_prefix: list[int]
     empty_prefix: list[int]
     touch_prefix: list[int]
@@ -119,7 +121,16 @@ def build_line(grid: list[list[PlacedTile | None]], k: int, across: bool, rules:
         empties.append(empties[-1] + 1)
         touches.append(touches[-1] + (1 if crossing else 0))
         emult.append(emult[-1] * em)
-    return Line(squares, kind, value, side_cands, eq_cands, hook, fixed_pts, empties, touches, emult)
+    by_face: list[dict[str, list[Cand]]] = []
+    for sc in side_cands:
+        groups: dict[str, list[Cand]] = {}
+        for cand in sc:
+            groups.setdefault(cand[2], []).append(cand)
+        by_face.append(groups)
+    next_op = [size] * (size + 1)
+    for i in range(size - 1, -1, -1):
+        next_op[i] = i if PLUS <= kind[i] <= DIVIDE else next_op[i + 1]
+    return Line(squares, kind, value, side_cands, eq_cands, hook, by_face, next_op, fixed_pts, empties, touches, emult)
 
 
 def _cross_runs(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from amath.rules.base import Ruleset
+from amath.tiles import OPERATORS
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,15 @@ class RackInfo:
     width: int
     mask: int
     faces: tuple[str, ...]  # every face any tile of the ruleset can show (cross-check alphabet)
+    op_tiles: tuple[int, ...]  # indices of rack tiles that can show an operator
+
+    def tiles_in(self, used: int) -> int:
+        """How many tiles ``used`` counts."""
+        total = 0
+        while used:
+            total += used & self.mask
+            used >>= self.width
+        return total
 
     @classmethod
     def of(cls, rack: Sequence[str], rules: Ruleset) -> RackInfo:
@@ -43,7 +53,8 @@ class RackInfo:
         for t in rules.tiles.counts:
             for f in rules.faces_of(t):
                 faces[f] = None
-        return cls(tiles, counts, bits, bias, high, len(rack), width, (1 << width) - 1, tuple(faces))
+        ops = tuple(j for j, t in enumerate(tiles) if any(f in OPERATORS for f in rules.faces_of(t)))
+        return cls(tiles, counts, bits, bias, high, len(rack), width, (1 << width) - 1, tuple(faces), ops)
 
     def fits(self, used: int) -> bool:
         """True when the rack holds every tile counted in ``used`` (a sum of ``bits``)."""

@@ -7,14 +7,20 @@ so the side's value is known the moment it may end.  Structure is pruned as it g
 an operator never follows an operator, a number never starts with 0 unless it is 0,
 a digit run stops at the variant's length, a 10..20 tile never touches another number,
 no unary plus, no -0, no division by 0.
+
+Arithmetic prunes too.  When the side must take one of a few known values (the values
+of the sides it can be joined with), its last number is not searched: it is solved for
+(``acc + sign * term (op) n == target``) and only that number is tried on the squares
+left; and numbers that could only be last are then never enumerated at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Collection, Container, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
-from amath.movegen.lines import DIGIT, DIVIDE, EQ, MINUS, NUMBER, PLUS, TIMES, Line
+from amath.movegen.lines import DIGIT, DIVIDE, EQ, MINUS, NUMBER, PLUS, TIMES, Cand, Line
 from amath.movegen.rack import RackInfo
 
 Value = int | Fraction
@@ -24,6 +30,10 @@ Arrangement = tuple[Link, int, int]
 """One way to fill a side: (tiles placed, main-line points of the new tiles, cross-line score)."""
 SideTable = dict[int, dict[Value, dict[int, list[Arrangement]]]]
 """end square -> side value -> tiles used (packed) -> arrangements."""
+
+RECORD_NO = 0
+RECORD_YES = 1
+RECORD_IF_EQ = 2
 
 _NO_TERM = 0
 _MUL = 1
@@ -38,39 +48,139 @@ def _divide(a: Value, b: int) -> Value:
     return q.numerator if q.denominator == 1 else q
 
 
-RECORD_NO = 0
-RECORD_YES = 1
-RECORD_IF_EQ = 2
+def _whole(a: Value, b: Value) -> int | None:
+    """a / b when it is a whole number (b != 0), else None."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a // b if a % b == 0 else None
+    q = Fraction(a) / b
+    return q.numerator if q.denominator == 1 else None
 
 
-def sides_from(
-    line: Line,
-    start: int,
-    rack: RackInfo,
-    counts: list[int],
-    record: list[int],
-    max_digits: int,
-    targets: Container[Value] | None = None,
-    eq_tiles: Sequence[int] = (),
-    next_fixed_eq: Sequence[int] | None = None,
-) -> SideTable:
-    """All sides beginning on square ``start``, keyed by the square they end on.
+@dataclass(slots=True)
+class SideSpec:
+    """What to search for from one start square, per end: the square just after the side.
 
-    A side ending on square ``q`` is kept when ``record[q + 1]`` is RECORD_YES, or is
-    RECORD_IF_EQ and a rack tile that can show ``=`` (``eq_tiles``) is still unused; and,
-    when ``targets`` is given, only if its value is one of them.  With ``next_fixed_eq``
-    (for first sides, which need an ``=`` after them) the search stops as soon as neither
-    an ``=`` on the board ahead nor an ``=``-capable rack tile is left.  ``counts`` is
-    the rack's tile counts, used and restored during the search.
+    ``record[e]``: may a side end just before square ``e`` (RECORD_YES; RECORD_IF_EQ when an
+    ``=``-capable rack tile must still be free for square ``e``).  ``targets[e]``: the values
+    such a side may take (None: any; empty: none).  ``forced[e]``: solve for the last
+    number against ``targets[e]`` instead of searching it.  ``next_fixed_eq`` (first sides
+    only) stops the search once no ``=`` can follow.
+    """
+
+    record: Sequence[int]
+    targets: Sequence[Collection[Value] | None]
+    forced: Sequence[bool]
+    eq_tiles: Sequence[int] = ()
+    next_fixed_eq: Sequence[int] | None = None
+
+
+def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: SideSpec, max_digits: int) -> SideTable:
+    """All sides beginning on square ``start`` that ``spec`` asks for, keyed by their last square.
+
+    ``counts`` is the rack's tile counts, used and restored during the search.
     """
     n = line.size
-    need_eq = next_fixed_eq is not None
-    nfe: Sequence[int] = next_fixed_eq if next_fixed_eq is not None else ()
     kinds = line.kind
     values = line.value
     cands = line.side_cands
+    by_face = line.cands_by_face
     bits = rack.bits
+    record = spec.record
+    targets_at = spec.targets
+    forced = spec.forced
+    eq_tiles = spec.eq_tiles
+    need_eq = spec.next_fixed_eq is not None
+    nfe: Sequence[int] = spec.next_fixed_eq if spec.next_fixed_eq is not None else ()
+    longest = max(max_digits, 1)
+    # Geometry prunes: useful[e] when a side may end before e at all; searched[e] when it is
+    # found by search there (not solved for); *_from[i]: some such end at or after i.
+    useful_from = [False] * (n + 4)
+    searched_from = [False] * (n + 4)
+    for e in range(n, -1, -1):
+        goal = targets_at[e]
+        ok = record[e] != RECORD_NO and (goal is None or len(goal) > 0)
+        useful_from[e] = useful_from[e + 1] or ok
+        searched_from[e] = searched_from[e + 1] or (ok and not forced[e])
     out: SideTable = {}
+
+    def add(q: int, v: Value, used: int, link: Link, pts: int, xs: int) -> None:
+        if record[q + 1] == RECORD_IF_EQ and not any(counts[j] for j in eq_tiles):
+            return
+        by_value = out.get(q)
+        if by_value is None:
+            by_value = out[q] = {}
+        by_used = by_value.get(v)
+        if by_used is None:
+            by_used = by_value[v] = {}
+        arrs = by_used.get(used)
+        if arrs is None:
+            by_used[used] = [(link, pts, xs)]
+        else:
+            arrs.append((link, pts, xs))
+
+    def place(i: int, q: int, faces: str | None, first: bool, nozero: bool, v: Value, used: int, link: Link, pts: int, xs: int) -> None:
+        # Put the last number on squares i..q: the digits of ``faces``, or any number when None.
+        if i > q:
+            add(q, v, used, link, pts, xs)
+            return
+        single = first and i == q
+        k = kinds[i]
+        if k >= 0:
+            if faces is not None:
+                want = faces if single else faces[0]
+                if (k == DIGIT or (k == NUMBER and single)) and str(values[i]) == want:
+                    place(i + 1, q, faces if single else faces[1:], False, False, v, used, link, pts, xs)
+            elif (k == DIGIT or (k == NUMBER and single)) and not (values[i] == 0 and (nozero or (first and not single))):
+                place(i + 1, q, None, False, False, v, used, link, pts, xs)
+            return
+        if faces is not None:
+            options: Sequence[Cand] = by_face[i].get(faces if single else faces[0], ())
+            rest: str | None = faces if single else faces[1:]
+        else:
+            options = [
+                c
+                for c in cands[i]
+                if (c[3] == DIGIT or (c[3] == NUMBER and single)) and not (c[4] == 0 and (nozero or (first and not single)))
+            ]
+            rest = None
+        for j, tile, face, _kd, _val, tp, tx in options:
+            if counts[j]:
+                counts[j] -= 1
+                place(i + 1, q, rest, False, False, v, used + bits[j], (link, i, tile, face), pts + tp, xs + tx)
+                counts[j] += 1
+
+    def solve(i: int, acc: Value, term: Value, mul: int, sign: int, nozero: bool, used: int, link: Link, pts: int, xs: int) -> None:
+        # The side ends with one more number on squares i..e-1: solve for it against the targets.
+        for d in range(1, longest + 1):
+            e = i + d
+            q = e - 1
+            if q >= n or (kinds[q] > NUMBER) or (d > 1 and kinds[q] == NUMBER):
+                break
+            if not forced[e] or record[e] == RECORD_NO:
+                continue
+            goal = targets_at[e]
+            assert goal is not None
+            for t in goal:
+                g = t - acc if sign > 0 else acc - t
+                if mul == _NO_TERM:
+                    num = g if isinstance(g, int) else _whole(g, 1)
+                elif mul == _MUL:
+                    if term == 0:
+                        if g == 0 and (d == 1 or d <= max_digits):
+                            place(i, q, None, True, nozero, t, used, link, pts, xs)
+                        continue
+                    num = _whole(g, term)
+                else:
+                    if g == 0:
+                        if term == 0 and (d == 1 or d <= max_digits):
+                            place(i, q, None, True, True, t, used, link, pts, xs)
+                        continue
+                    num = _whole(term, g)
+                if num is None or num < 0 or (num == 0 and nozero):
+                    continue
+                text = str(num)
+                if d == 1 or (len(text) == d and d <= max_digits):
+                    place(i, q, text, True, nozero, t, used, link, pts, xs)
 
     def operand(
         i: int, acc: Value, term: Value, mul: int, sign: int, start: bool, nozero: bool, used: int, link: Link, pts: int, xs: int
@@ -79,6 +189,11 @@ def sides_from(
         if i >= n:
             return
         if need_eq and nfe[i] >= n and not any(counts[j] for j in eq_tiles):
+            return
+        solve(i, acc, term, mul, sign, nozero, used, link, pts, xs)
+        # read numbers here only if one may end a side by search, or an operator and
+        # another number may follow it
+        if not (searched_from[i + 1] or useful_from[i + 3] or start):
             return
         k = kinds[i]
         if k >= 0:
@@ -125,20 +240,11 @@ def sides_from(
         else:
             cur = _divide(term, num)
         v = acc + cur if sign > 0 else acc - cur
-        r = record[i]
-        if r and (r == RECORD_YES or any(counts[j] for j in eq_tiles)) and (targets is None or v in targets):
-            by_value = out.get(i - 1)
-            if by_value is None:
-                by_value = out[i - 1] = {}
-            by_used = by_value.get(v)
-            if by_used is None:
-                by_used = by_value[v] = {}
-            arrs = by_used.get(used)
-            if arrs is None:
-                by_used[used] = [(link, pts, xs)]
-            else:
-                arrs.append((link, pts, xs))
-        if i >= n or (need_eq and nfe[i] >= n and not any(counts[j] for j in eq_tiles)):
+        if record[i] and not forced[i]:
+            goal = targets_at[i]
+            if goal is None or v in goal:
+                add(i - 1, v, used, link, pts, xs)
+        if i >= n or not (useful_from[i + 2] or searched_from[i + 1]) or (need_eq and nfe[i] >= n and not any(counts[j] for j in eq_tiles)):
             return
         k = kinds[i]
         if k >= 0:
@@ -169,7 +275,7 @@ def sides_from(
         xs: int,
     ) -> None:
         if k == DIGIT:
-            if ext:
+            if ext and (searched_from[i + 1] or useful_from[i + 3]):
                 after(i + 1, acc, term, mul, sign, num * 10 + val, nd + 1 < max_digits, nd + 1, used, link, pts, xs)
         elif k == PLUS:
             operand(i + 1, v, 0, _NO_TERM, 1, False, False, used, link, pts, xs)

@@ -17,6 +17,8 @@ from amath.formats.save import save_game
 from amath.game import Game
 from amath.move import Pass
 from amath.players.registry import get_bot
+from amath.rules import AMATH
+from amath.rules.base import Ruleset
 
 #: Past this many turns a game is wound down with passes (bots that can only exchange
 #: would otherwise swap tiles for ever).
@@ -50,9 +52,9 @@ def seating(bots: Sequence[str], index: int) -> list[str]:
     return list(bots[k:]) + list(bots[:k])
 
 
-def play_game(bots: Sequence[str], seed: int, index: int = 0) -> GameRecord:
+def play_game(bots: Sequence[str], seed: int, index: int = 0, rules: Ruleset = AMATH) -> GameRecord:
     """Play one game between ``bots`` (level names, in seat order; ``greedy#2`` is a second greedy) from ``seed``."""
-    game = Game(players=[f"{name} ({k + 1})" for k, name in enumerate(bots)], seed=seed)
+    game = Game(rules, players=[f"{name} ({k + 1})" for k, name in enumerate(bots)], seed=seed)
     seat_rng = random.Random(seed ^ 0x5EED)
     players = [get_bot(name.split("#")[0], seat_rng.getrandbits(63)) for name in bots]
     started = time.perf_counter()
