@@ -16,7 +16,7 @@ left; and numbers that could only be last are then never enumerated at all.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
