@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from amath.formats.load import game_at, last_placement
-from amath.formats.replay import read_record
+from amath.formats.record import parse_record
+from amath.formats.replay import read_record, replay
 from amath.game import Game
 from amath.render import png
 from amath.render.svg import COLOURS, board_svg
@@ -68,3 +69,15 @@ def test_png_is_written(tmp_path: Path) -> None:
     out = tmp_path / "b.png"
     png.svg_to_png(ET.tostring(root, encoding="unicode"), out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_last_placement_skips_exchanges_and_withdrawn_plays() -> None:
+    game = game_at(read_record((DATA / "greedy-playout-seed12.amr").read_text()), 20)
+    assert game.history[-1].kind == "exchange"
+    last = last_placement(game)
+    assert last is not None and last == next(t.move for t in reversed(game.history) if t.kind == "place")
+    doc = (Path(__file__).parent.parent / "docs" / "record-format.md").read_text()
+    example = replay(parse_record(doc.split("```\n", 2)[1]), upto=15).game
+    assert example.history[-1].kind == "challenge-won"
+    withdrawn = example.history[-2].move
+    assert last_placement(example) not in (None, withdrawn)

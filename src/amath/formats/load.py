@@ -78,9 +78,11 @@ def game_at(game: Game, turn: int | None) -> Game:
 
 
 def last_placement(game: Game) -> Place | None:
-    """The placement of the last turn, if that turn put tiles on the board that are still there."""
-    if game.history and game.history[-1].kind == "place" and isinstance(game.history[-1].move, Place):
-        return game.history[-1].move
+    """The most recent placement whose tiles are still on the board (a withdrawn one is skipped)."""
+    for turn in reversed(game.history):
+        if turn.kind == "place" and isinstance(turn.move, Place):
+            if all(game.board.get(p.square) == p.placed for p in turn.move.tiles):
+                return turn.move
     return None
 
 
