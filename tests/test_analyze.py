@@ -88,3 +88,7 @@ def test_bingo_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bingo", "--drill", "--count", "1", "--seed", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["count"] >= 1 and len(data["rack"]) == 8
+
+
+def test_workers_give_the_same_analysis() -> None:
+    assert analyze_game(small_game(), top=2, jobs=2) == analyze_game(small_game(), top=2)

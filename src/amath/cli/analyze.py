@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--side", type=int, action="append", help="analyse only side N (from 1); repeatable")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,12 +37,14 @@ def run(args: argparse.Namespace) -> int:
             raise AmathError(f"--side must be 1..{len(game.sides)}")
         if not 1 <= args.top <= 50:
             raise AmathError("--top must be 1..50")
+        if not 1 <= args.jobs <= 64:
+            raise AmathError("--jobs must be 1..64")
     except AmathError as exc:
         print(f"error: {args.game}: {exc}", file=sys.stderr)
         return 2
     names = game.names
     progress = None if args.quiet else _progress_bar(time.perf_counter())
-    analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress)
+    analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress, jobs=args.jobs)
     if progress is not None:
         print(file=sys.stderr)
     summary = summarize(analyses, names)

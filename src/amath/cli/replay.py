@@ -22,7 +22,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when every turn agrees, 1 at the first disagreement, 2 on a file that cannot be read."""
     try:
-        record = parse_record(read_text(args.game))
+        text = read_text(args.game)
+        if text.lstrip().startswith("{"):
+            raise AmathError("this is JSON, not a text record (a saved game becomes one with 'amath record GAME.json')")
+        record = parse_record(text)
     except AmathError as exc:
         print(f"error: {args.game}: {exc}", file=sys.stderr)
         return 2

@@ -8,6 +8,7 @@ an exchange or pass is compared with the best placement only.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -145,10 +146,12 @@ def analyze_game(
     sides: Sequence[int] | None = None,
     top: int = 3,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> list[TurnAnalysis]:
     """Analyse every decision of ``game`` (turn numbers from 1) whose rack is ``known``.
 
     The game is unwound with ``pop`` to see each board as it was; it is left at the start.
+    ``jobs`` > 1 analyses turns in that many worker processes (same results, in order).
     """
     boards: dict[int, tuple[Board, int]] = {}
     history = list(game.history)
@@ -156,15 +159,28 @@ def analyze_game(
         game.pop()
         boards[len(game.history)] = (game.board.copy(), len(game.bag))
     wanted = [k for k, t in enumerate(history) if t.kind in DECISIONS and k in boards and known(k) and (sides is None or t.player in sides)]
+    tasks = [(k + 1, history[k], *boards[k], game.rules, top) for k in wanted]
     out: list[TurnAnalysis] = []
-    for done, k in enumerate(wanted):
-        if progress is not None:
-            progress(done, len(wanted))
-        board, bag = boards[k]
-        out.append(analyze_turn(k + 1, history[k], board, bag, game.rules, top))
     if progress is not None:
-        progress(len(wanted), len(wanted))
+        progress(0, len(tasks))
+    pool = multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 and len(tasks) > 1 else None
+    try:
+        results = pool.imap(_task, tasks) if pool is not None else map(_task, tasks)
+        for result in results:
+            out.append(result)
+            if progress is not None:
+                progress(len(out), len(tasks))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     return out
+
+
+def _task(task: tuple[int, Turn, Board, int, Ruleset, int]) -> TurnAnalysis:
+    """One turn's analysis (a top-level function, so worker processes can run it)."""
+    number, turn, board, bag, rules, top = task
+    return analyze_turn(number, turn, board, bag, rules, top)
 
 
 def summarize(analyses: Sequence[TurnAnalysis], names: Sequence[str]) -> list[SideSummary]:
