@@ -211,3 +211,9 @@ def test_the_documented_example_replays() -> None:
     result = replay(parse_record(example))
     assert result.ok and result.agreed == 21 and result.game.result is not None
     assert result.game.result.scores == (-13, -3)
+
+
+def test_exchange_of_unknown_tiles_with_a_known_rack() -> None:
+    text = _fixture().replace("| exchange */ = / |", "| exchange (3) |")
+    result = replay(parse_record(text))
+    assert result.ok, result.problem

@@ -101,6 +101,8 @@ def _play_line(game: Game, line: RecordLine, number: int, final_racks: Mapping[i
                 raise fail(f"the record has side {line.side + 1} to move, the rules have side {game.to_move + 1}")
             move = _move(game, line, fail)
             _set_rack(game, line, move, fail, final_racks.get(game.to_move))
+            if line.count is not None:  # 'exchange (N)': which tiles is not known; any N of the rack
+                move = Exchange(tuple(game.racks[game.to_move][: line.count]))
             others = {side: rack for side, rack in final_racks.items() if side != game.to_move}
             for side, rack in others.items():  # first back to the bag, so no rack takes another's tile
                 if len(rack) != len(game.racks[side]):
