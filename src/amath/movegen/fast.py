@@ -21,7 +21,8 @@ from amath.movegen.sides import RECORD_IF_EQ, RECORD_NO, RECORD_YES, Arrangement
 from amath.rules.base import Ruleset
 
 #: Solve for a side's last number when it must take at most this many values; search it otherwise.
-FORCE_MAX = 8
+FORCE_MAX = 2
+SPLIT_SHIFT = 0
 
 # A partial equation ending on an '=' square: (start square, tiles used, arrangements).
 _Group = tuple[int, int, list[Arrangement]]
@@ -111,8 +112,9 @@ class _Search:
             return
         rack = self.rack
         total = rack.size
-        split = total // 2  # two sides of one equation cannot both use more tiles than this
+        split = total // 2 - SPLIT_SHIFT  # two sides of one equation cannot both use more tiles than this
         eq_tiles = sorted({c[0] for i in eqs for c in line.eq_cands[i]})
+        assert len(eq_tiles) <= 2, "a rack tile other than '=' and the blank shows '='"
         next_fixed_eq = [n] * (n + 1)
         for i in range(n - 1, -1, -1):
             next_fixed_eq[i] = i if kinds[i] == EQ else next_fixed_eq[i + 1]
@@ -126,7 +128,7 @@ class _Search:
             elif line.eq_cands[i]:
                 left_record[i] = RECORD_IF_EQ
         maxd = self.rules.syntax.max_digits
-        counts = list(rack.counts)
+        counts = [*rack.counts, 0]
         empties = line.empty_prefix
         starts = [p for p in range(eqs[-1]) if (p == 0 or kinds[p - 1] < 0) and kinds[p] != EQ and self._may_touch(p, total)]
         if not starts:
@@ -191,7 +193,7 @@ class _Search:
                 continue
             # what is left of the rack after the best-off partial equation bounds the rest,
             # and a long last side only meets partial equations with few tiles
-            spare = [0] * len(counts)
+            spare = [0] * len(counts)  # the last slot stays 0
             fewest: dict[Value, int] = {}
             for v, groups in cur.items():
                 for _p, u, _arrs in groups:

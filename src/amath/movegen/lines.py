@@ -45,6 +45,8 @@ class Line:
     eq_cands: list[list[Cand]]  # candidates showing '=' on empty squares
     hook: list[bool]  # empty square with a crossing line
     cands_by_face: list[dict[str, list[Cand]]]  # side_cands grouped by face
+    num_cands: list[list[Cand]]  # side_cands showing a number
+    op_cands: list[list[Cand]]  # side_cands showing an operator
     next_fixed_op: list[int]  # first square at or after i holding an operator (size if none)
     fixed_pts_prefix: list[int]
     empty_prefix: list[int]
@@ -130,7 +132,9 @@ def build_line(grid: list[list[PlacedTile | None]], k: int, across: bool, rules:
     next_op = [size] * (size + 1)
     for i in range(size - 1, -1, -1):
         next_op[i] = i if PLUS <= kind[i] <= DIVIDE else next_op[i + 1]
-    return Line(squares, kind, value, side_cands, eq_cands, hook, by_face, next_op, fixed_pts, empties, touches, emult)
+    nums = [[c for c in sc if c[3] in (DIGIT, NUMBER)] for sc in side_cands]
+    ops = [[c for c in sc if PLUS <= c[3] <= DIVIDE] for sc in side_cands]
+    return Line(squares, kind, value, side_cands, eq_cands, hook, by_face, nums, ops, next_op, fixed_pts, empties, touches, emult)
 
 
 def _cross_runs(

@@ -70,25 +70,30 @@ class SideSpec:
     record: Sequence[int]
     targets: Sequence[Collection[Value] | None]
     forced: Sequence[bool]
-    eq_tiles: Sequence[int] = ()
+    eq_tiles: Sequence[int] = ()  # rack indices of the (one or two) tiles that can show '='
     next_fixed_eq: Sequence[int] | None = None
 
 
 def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: SideSpec, max_digits: int) -> SideTable:
     """All sides beginning on square ``start`` that ``spec`` asks for, keyed by their last square.
 
-    ``counts`` is the rack's tile counts, used and restored during the search.
+    ``counts`` is the rack's tile counts (plus a last, always-zero slot), used and restored
+    during the search.
     """
     n = line.size
     kinds = line.kind
     values = line.value
     cands = line.side_cands
+    num_cands = line.num_cands
+    op_cands = line.op_cands
     by_face = line.cands_by_face
     bits = rack.bits
     record = spec.record
     targets_at = spec.targets
     forced = spec.forced
-    eq_tiles = spec.eq_tiles
+    # the (at most two) rack tiles that can show '='; the last slot of counts is always 0
+    eq0 = spec.eq_tiles[0] if spec.eq_tiles else len(counts) - 1
+    eq1 = spec.eq_tiles[-1] if spec.eq_tiles else len(counts) - 1
     need_eq = spec.next_fixed_eq is not None
     nfe: Sequence[int] = spec.next_fixed_eq if spec.next_fixed_eq is not None else ()
     longest = max(max_digits, 1)
@@ -104,7 +109,7 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
     out: SideTable = {}
 
     def add(q: int, v: Value, used: int, link: Link, pts: int, xs: int) -> None:
-        if record[q + 1] == RECORD_IF_EQ and not any(counts[j] for j in eq_tiles):
+        if record[q + 1] == RECORD_IF_EQ and not (counts[eq0] or counts[eq1]):
             return
         by_value = out.get(q)
         if by_value is None:
@@ -186,9 +191,7 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
         i: int, acc: Value, term: Value, mul: int, sign: int, start: bool, nozero: bool, used: int, link: Link, pts: int, xs: int
     ) -> None:
         # Square i must begin a number (or hold a unary minus at the start of the side).
-        if i >= n:
-            return
-        if need_eq and nfe[i] >= n and not any(counts[j] for j in eq_tiles):
+        if i >= n or (need_eq and nfe[i] >= n and not (counts[eq0] or counts[eq1])):
             return
         solve(i, acc, term, mul, sign, nozero, used, link, pts, xs)
         # read numbers here only if one may end a side by search, or an operator and
@@ -197,37 +200,29 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
             return
         k = kinds[i]
         if k >= 0:
-            put_operand(i, k, values[i], acc, term, mul, sign, start, nozero, used, link, pts, xs)
+            if k == DIGIT:
+                val = values[i]
+                if not (val == 0 and nozero):
+                    after(i + 1, acc, term, mul, sign, val, val != 0 and max_digits > 1, 1, used, link, pts, xs)
+            elif k == NUMBER:
+                after(i + 1, acc, term, mul, sign, values[i], False, 1, used, link, pts, xs)
+            elif k == MINUS and start:
+                operand(i + 1, acc, term, mul, -1, False, True, used, link, pts, xs)
             return
-        for j, tile, face, kd, val, tp, tx in cands[i]:
-            if counts[j]:
+        for j, tile, face, kd, val, tp, tx in num_cands[i]:
+            if counts[j] and not (val == 0 and nozero):
                 counts[j] -= 1
-                put_operand(i, kd, val, acc, term, mul, sign, start, nozero, used + bits[j], (link, i, tile, face), pts + tp, xs + tx)
+                after(
+                    i + 1, acc, term, mul, sign, val, kd == DIGIT and val != 0 and max_digits > 1, 1,
+                    used + bits[j], (link, i, tile, face), pts + tp, xs + tx,
+                )  # fmt: skip
                 counts[j] += 1
-
-    def put_operand(
-        i: int,
-        k: int,
-        val: int,
-        acc: Value,
-        term: Value,
-        mul: int,
-        sign: int,
-        start: bool,
-        nozero: bool,
-        used: int,
-        link: Link,
-        pts: int,
-        xs: int,
-    ) -> None:
-        if k == DIGIT:
-            if val == 0 and nozero:
-                return
-            after(i + 1, acc, term, mul, sign, val, val != 0 and max_digits > 1, 1, used, link, pts, xs)
-        elif k == NUMBER:
-            after(i + 1, acc, term, mul, sign, val, False, 1, used, link, pts, xs)
-        elif k == MINUS and start:
-            operand(i + 1, acc, term, mul, -1, False, True, used, link, pts, xs)
+        if start:
+            for j, tile, face, kd, _val, tp, tx in op_cands[i]:
+                if kd == MINUS and counts[j]:
+                    counts[j] -= 1
+                    operand(i + 1, acc, term, mul, -1, False, True, used + bits[j], (link, i, tile, face), pts + tp, xs + tx)
+                    counts[j] += 1
 
     def after(
         i: int, acc: Value, term: Value, mul: int, sign: int, num: int, ext: bool, nd: int, used: int, link: Link, pts: int, xs: int
@@ -244,48 +239,58 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
             goal = targets_at[i]
             if goal is None or v in goal:
                 add(i - 1, v, used, link, pts, xs)
-        if i >= n or not (useful_from[i + 2] or searched_from[i + 1]) or (need_eq and nfe[i] >= n and not any(counts[j] for j in eq_tiles)):
+        if i >= n or (need_eq and nfe[i] >= n and not (counts[eq0] or counts[eq1])):
+            return
+        grow = ext and (searched_from[i + 1] or useful_from[i + 3])
+        more = useful_from[i + 2]
+        if not (grow or more):
             return
         k = kinds[i]
         if k >= 0:
-            put_after(i, k, values[i], acc, term, mul, sign, num, ext, nd, cur, v, used, link, pts, xs)
+            if k == DIGIT:
+                if grow:
+                    after(i + 1, acc, term, mul, sign, num * 10 + values[i], nd + 1 < max_digits, nd + 1, used, link, pts, xs)
+            elif more and PLUS <= k <= DIVIDE:
+                operator(i, k, acc, term, mul, sign, cur, v, used, link, pts, xs)
             return
-        for j, tile, face, kd, val, tp, tx in cands[i]:
-            if counts[j]:
-                counts[j] -= 1
-                put_after(i, kd, val, acc, term, mul, sign, num, ext, nd, cur, v, used + bits[j], (link, i, tile, face), pts + tp, xs + tx)
-                counts[j] += 1
+        if grow:
+            for j, tile, face, kd, val, tp, tx in num_cands[i]:
+                if kd == DIGIT and counts[j]:
+                    counts[j] -= 1
+                    after(
+                        i + 1,
+                        acc,
+                        term,
+                        mul,
+                        sign,
+                        num * 10 + val,
+                        nd + 1 < max_digits,
+                        nd + 1,
+                        used + bits[j],
+                        (link, i, tile, face),
+                        pts + tp,
+                        xs + tx,
+                    )
+                    counts[j] += 1
+        if more:
+            for j, tile, face, kd, _val, tp, tx in op_cands[i]:
+                if counts[j]:
+                    counts[j] -= 1
+                    operator(i, kd, acc, term, mul, sign, cur, v, used + bits[j], (link, i, tile, face), pts + tp, xs + tx)
+                    counts[j] += 1
 
-    def put_after(
-        i: int,
-        k: int,
-        val: int,
-        acc: Value,
-        term: Value,
-        mul: int,
-        sign: int,
-        num: int,
-        ext: bool,
-        nd: int,
-        cur: Value,
-        v: Value,
-        used: int,
-        link: Link,
-        pts: int,
-        xs: int,
+    def operator(
+        i: int, k: int, acc: Value, term: Value, mul: int, sign: int, cur: Value, v: Value, used: int, link: Link, pts: int, xs: int
     ) -> None:
-        if k == DIGIT:
-            if ext and (searched_from[i + 1] or useful_from[i + 3]):
-                after(i + 1, acc, term, mul, sign, num * 10 + val, nd + 1 < max_digits, nd + 1, used, link, pts, xs)
-        elif k == PLUS:
+        # Operator k on square i after a number whose term value is ``cur`` and side value ``v``.
+        if k == PLUS:
             operand(i + 1, v, 0, _NO_TERM, 1, False, False, used, link, pts, xs)
         elif k == MINUS:
             operand(i + 1, v, 0, _NO_TERM, -1, False, False, used, link, pts, xs)
         elif k == TIMES:
             operand(i + 1, acc, cur, _MUL, sign, False, False, used, link, pts, xs)
-        elif k == DIVIDE:
+        else:
             operand(i + 1, acc, cur, _DIV, sign, False, True, used, link, pts, xs)
-        # NUMBER next to a number and EQ are not part of a side.
 
     if kinds[start] != EQ:
         operand(start, 0, 0, _NO_TERM, 1, True, False, 0, None, 0, 0)
