@@ -7,7 +7,9 @@ keeping only faces the crossing line allows and prefixes that can still be well 
 line is judged exactly.  Free tiles make the search unbounded in principle, so
 ``free_limits`` caps how many of each a move may use (default: two ``=`` and one pair of
 brackets) and ``max_rack_tiles`` how many rack tiles: within those bounds the answer is
-complete.
+complete.  ``node_budget`` caps the squares tried, shared equally among the rows and
+columns so that no part of the board is starved (reproducible, unlike a time limit);
+the moves found within it are returned.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ def generate_bounded(
     rules: Ruleset,
     free_limits: Mapping[str, int] | None = None,
     max_rack_tiles: int | None = None,
+    node_budget: int | None = None,
 ) -> list[GeneratedMove]:
     """Every legal placement within the bounds: ``free_limits`` per free face, ``max_rack_tiles``."""
     limit = len(rack) if max_rack_tiles is None else min(max_rack_tiles, len(rack))
@@ -98,18 +101,24 @@ def generate_bounded(
         limit = min(limit, rules.max_tiles_per_turn)
     limits = DEFAULT_FREE_LIMITS if free_limits is None else free_limits
     free = Counter({f: limits.get(f, 0) for f in rules.tiles.free})
-    search = _Search(board, Counter(rack), rules, +free, limit)
+    search = _Search(board, Counter(rack), rules, +free, limit, node_budget)
     for across in (True, False):
         for k in range(board.size):
             search.line(k, across)
     return sort_moves(GeneratedMove(p, s) for p, s in search.found.items())
 
 
+class _BudgetSpent(Exception):
+    """Raised inside the walk when the node budget is used up."""
+
+
 class _Search:
     """The depth-first walk along one line at a time; results collect in ``found``."""
 
-    def __init__(self, board: Board, counts: Counter[str], rules: Ruleset, free: Counter[str], max_rack: int) -> None:
+    def __init__(self, board: Board, counts: Counter[str], rules: Ruleset, free: Counter[str], max_rack: int, budget: int | None) -> None:
         self.board = board
+        self.nodes = 0
+        self.stop_at = 0
         self.counts = counts
         self.rules = rules
         self.free_left = free
@@ -120,6 +129,16 @@ class _Search:
         self.free = sorted(free)
         self.all_faces = tuple(sorted({f for _, f in self.options} | set(rules.tiles.free)))
         self.empty = board.is_empty()
+        self.share = None if budget is None else max(1, budget // self._live_lines())
+
+    def _live_lines(self) -> int:
+        """How many rows and columns can hold a move (they share the node budget)."""
+        if self.board.is_empty():
+            return 2 * self.board.size if self.rules.first_play == "anywhere" else 2
+        rows = {sq.row + d for sq, _ in self.board.items() for d in (-1, 0, 1)}
+        cols = {sq.col + d for sq, _ in self.board.items() for d in (-1, 0, 1)}
+        size = self.board.size
+        return len({r for r in rows if 0 <= r < size}) + len({c for c in cols if 0 <= c < size})
 
     def line(self, k: int, across: bool) -> None:
         board, size = self.board, self.board.size
@@ -144,11 +163,17 @@ class _Search:
                 self.need[j] = 1
             else:
                 self.need[j] = 1 + self.need[j + 1]
-        for start in range(size):
-            if start > 0 and cells[start - 1].face is not None:
-                continue
+        reach = self.max_rack + self.max_free
+        starts = [j for j in range(size) if (j == 0 or cells[j - 1].face is None) and self.need[j] <= reach]
+        for start in starts:  # each start gets an equal share of the line's budget
+            if self.share is not None:
+                self.stop_at = self.nodes + max(1, self.share // len(starts))
             self.start = start
-            self._walk(start, _START, [], [], 0, 0, False)
+            counts, free_left = Counter(self.counts), Counter(self.free_left)
+            try:
+                self._walk(start, _START, [], [], 0, 0, False)
+            except _BudgetSpent:  # the walk stopped mid-way: put back the tiles it held
+                self.counts, self.free_left = counts, free_left
 
     def _cross(self, sq: Square, across: bool) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         before: list[str] = []
@@ -170,6 +195,9 @@ class _Search:
         if j >= len(cells):
             return
         cell = cells[j]
+        self.nodes += 1
+        if self.share is not None and self.nodes > self.stop_at:
+            raise _BudgetSpent
         if cell.face is not None:
             nxt = step(state, cell.face, syntax.max_digits, syntax.brackets)
             if nxt is not None:
