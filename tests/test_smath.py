@@ -114,9 +114,8 @@ def test_exchange_any_number_while_bag_holds_enough_and_one_round_of_passes_ends
     g = Game(SMATH, seed=2)
     rack = g.racks[g.to_move]
     g.push(Exchange(tuple(rack)))  # all ten
-    assert len(g.racks[1 - g.to_move]) == 10
-    g.push(Pass())
-    g.push(Pass())
+    assert len(g.racks[1 - g.to_move]) == 10 and not g.over
+    g.push(Pass())  # a round of exchanges and passes: nobody can move
     assert g.over and g.result is not None and g.result.reason == "passes"
     assert g.result.adjustments == tuple(-SMATH.tiles.value(r) for r in g.racks)
 
@@ -175,3 +174,11 @@ def test_bingo_is_ten_rack_tiles_and_free_tiles_do_not_count() -> None:
     assert score(analysis, rules) >= 25
     shorter = Place(tuple(TilePlay(Square(7, 2 + k), f, f) for k, f in enumerate("1 + 2 + 3 + 4 = 10".split())))
     assert not is_bingo(analyze(Board(rules.layout), shorter, rules), rules)
+
+
+def test_a_round_of_exchanges_ends_a_smath_game() -> None:
+    g = Game(SMATH, seed=8)
+    g.push(Exchange(tuple(g.racks[g.to_move][:2])))
+    assert not g.over
+    g.push(Exchange(tuple(g.racks[g.to_move][:3])))
+    assert g.over and g.result is not None and g.result.reason == "passes"

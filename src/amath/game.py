@@ -324,8 +324,11 @@ class Game:
             self.racks[player].extend(drawn)
             self.bag.extend(move.tiles)
             self.rng.shuffle(self.bag)
-            self.passes = 0
             turn = self._record(player, "exchange", format_move(move, self.board, self.rules), rack_before, 0, move, elapsed, drawn)
+            if self.rules.exchange_ends_like_pass:
+                self._scoreless()
+            else:
+                self.passes = 0
         else:
             turn = self._record(player, "pass", "pass", rack_before, 0, move, elapsed)
             self._scoreless()

@@ -44,7 +44,8 @@ class Ruleset:
     or ``"lowest"`` draw.  ``playout_multiplier``: what the player who goes out adds, times
     the others' rack points; ``deduct_at_end``: whether racks are deducted after a play-out.
     ``must_touch``: later placements must touch the board (Smath Primary lifts it);
-    ``shared_score``: one score for the table (Smath Co-op); ``open_racks``: racks are public.
+    ``exchange_ends_like_pass``: an exchange counts toward the passes that end the game
+    (Smath: a player exchanges when they cannot move); ``shared_score``: one score for the table (Smath Co-op); ``open_racks``: racks are public.
     """
 
     name: str
@@ -57,6 +58,7 @@ class Ruleset:
     bingo_bonus: int = 40
     exchange_min_bag: int | None = 5
     pass_rounds: int = 3
+    exchange_ends_like_pass: bool = False
     playout_multiplier: int = 2
     deduct_at_end: bool = False
     first_play: str = "cover_centre"

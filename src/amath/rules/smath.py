@@ -38,6 +38,7 @@ SMATH = Ruleset(
     bingo_bonus=25,
     exchange_min_bag=None,
     pass_rounds=1,
+    exchange_ends_like_pass=True,
     playout_multiplier=0,
     deduct_at_end=True,
     first_play="end_on_centre",
