@@ -45,7 +45,8 @@ class Ruleset:
     the others' rack points; ``deduct_at_end``: whether racks are deducted after a play-out.
     ``must_touch``: later placements must touch the board (Smath Primary lifts it);
     ``exchange_ends_like_pass``: an exchange counts toward the passes that end the game
-    (Smath: a player exchanges when they cannot move); ``shared_score``: one score for the table (Smath Co-op); ``open_racks``: racks are public.
+    (Smath: a player exchanges when they cannot move); ``shared_score``: one score for the
+    table (Smath Co-op); ``open_racks``: racks are public.
     """
 
     name: str
