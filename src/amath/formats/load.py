@@ -80,11 +80,7 @@ def game_at(game: Game, turn: int | None) -> Game:
 def last_placement(game: Game) -> Place | None:
     """The most recent placement whose tiles are still on the board (a withdrawn one is skipped)."""
     for turn in reversed(game.history):
-        if (
-            turn.kind == "place"
-            and isinstance(turn.move, Place)
-            and all(game.board.get(p.square) == p.placed for p in turn.move.tiles)
-        ):
+        if turn.kind == "place" and isinstance(turn.move, Place) and all(game.board.get(p.square) == p.placed for p in turn.move.tiles):
             return turn.move
     return None
 
