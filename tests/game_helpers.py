@@ -8,18 +8,8 @@ from amath.game import Game
 
 
 def give(game: Game, side: int, tiles: list[str]) -> None:
-    """Put ``side``'s rack back in the bag, then take exactly ``tiles`` out of the bag."""
-    game.bag.extend(game.racks[side])
-    game.racks[side] = []
-    for t in tiles:
-        if t not in game.bag:  # another rack holds it: swap it for a bag tile we do not need
-            other = next(r for k, r in enumerate(game.racks) if k != side and t in r)
-            spare = next(x for x in game.bag if x not in tiles)
-            other[other.index(t)] = spare
-            game.bag.remove(spare)
-            game.bag.append(t)
-        game.bag.remove(t)
-        game.racks[side].append(t)
+    """Give ``side`` exactly ``tiles``, keeping every tile accounted for (see Game.set_rack)."""
+    game.set_rack(side, tiles)
 
 
 def set_bag(game: Game, size: int) -> None:

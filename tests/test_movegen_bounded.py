@@ -22,7 +22,7 @@ def keyset(moves: list[GeneratedMove]) -> set[tuple[object, int]]:
     return {(m.key(), m.score) for m in moves}
 
 
-def _advance(game: Game, rng: random.Random, turns: int, generator: object) -> None:
+def _advance(game: Game, rng: random.Random, turns: int) -> None:
     for _ in range(turns):
         moves = generate_bounded(game.board, game.racks[game.to_move], game.rules, max_rack_tiles=4, node_budget=20_000)
         if moves:
@@ -34,14 +34,14 @@ def _advance(game: Game, rng: random.Random, turns: int, generator: object) -> N
 def amath_case(seed: int) -> tuple[Game, list[str]]:
     rng = random.Random(seed)
     g = Game(AMATH, seed=seed)
-    _advance(g, rng, rng.randint(2, 7), generate_bounded)
+    _advance(g, rng, rng.randint(2, 7))
     return g, rng.sample(g.racks[g.to_move], 4)
 
 
 def smath_case(seed: int) -> tuple[Game, list[str]]:
     rng = random.Random(seed)
     g = Game(dataclasses.replace(SMATH, layout=SMALL), seed=seed)
-    _advance(g, rng, rng.randint(0, 2), generate_bounded)
+    _advance(g, rng, rng.randint(0, 2))
     n, m = rng.choice(["1", "2", "3", "4", "6"]), rng.choice(["0", "1", "2"])
     return g, [n, n, m, rng.choice(["+", "-", "*", "/"])]  # pairs make short equations likely
 
