@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from amath.board import Board, PlacedTile
 from amath.errors import GameStateError, IllegalMoveError
@@ -24,6 +24,9 @@ from amath.rules import AMATH
 from amath.rules.base import ClockRules, Ruleset
 from amath.scoring import is_bingo, score
 from amath.tiles import BLANK, is_number
+
+if TYPE_CHECKING:  # pragma: no cover
+    from amath.legal import LegalMoves
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +233,13 @@ class Game:
     def names(self) -> list[str]:
         """A display name per side (team members joined with ' & ')."""
         return [" & ".join(s) for s in self.sides]
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """A lazy view: ``move in game.legal_moves``, or iterate for placements, exchanges, pass."""
+        from amath.legal import LegalMoves  # imported here: the generator is not needed to play
+
+        return LegalMoves(self)
 
     def can_challenge(self) -> bool:
         """True while the last placement may be challenged."""

@@ -7,21 +7,13 @@ from collections.abc import Sequence
 
 from amath.game import Game
 from amath.move import Exchange, Move, Pass
-from amath.movegen import GeneratedMove, generate
-from amath.movegen.bounded import generate_bounded
-
-#: Search bounds for rulesets the fast generator lacks (Smath): see docs/smath.md.
-SMATH_MAX_RACK_TILES = 6
-SMATH_NODE_BUDGET = 150_000
+from amath.movegen import GeneratedMove
+from amath.movegen.dispatch import generate_moves
 
 
 def placements(game: Game) -> list[GeneratedMove]:
-    """Every legal placement for the side to move, best score first."""
-    rack = game.racks[game.to_move]
-    try:
-        return generate(game.board, rack, game.rules)
-    except NotImplementedError:  # Smath's free = and brackets: a bounded, reproducible search
-        return generate_bounded(game.board, rack, game.rules, max_rack_tiles=SMATH_MAX_RACK_TILES, node_budget=SMATH_NODE_BUDGET)
+    """The legal placements for the side to move, best score first (bounded for Smath)."""
+    return generate_moves(game.board, game.racks[game.to_move], game.rules)
 
 
 def no_placement(game: Game, keep: Sequence[str] = (), rng: random.Random | None = None) -> Move:
