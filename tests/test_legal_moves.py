@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from game_helpers import give
-
 from amath import Game
 from amath.move import Exchange, Pass, Place
+from game_helpers import give
 
 
 def test_membership_without_listing() -> None:
