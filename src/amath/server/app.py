@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -24,6 +24,7 @@ from amath.server.config import Settings
 from amath.server.errors import ApiError
 from amath.server.headers import SecurityHeadersMiddleware
 from amath.server.limits import LimitsMiddleware
+from amath.server.records import read_upload, replay_svg, replay_view
 from amath.server.rooms import Rooms, Watcher
 
 log = logging.getLogger("amath.server")
@@ -63,6 +64,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def page(request: Request) -> Response:
         name = "game.html" if "game_id" in request.path_params else "index.html"
+        if request.url.path == "/replay":
+            name = "replay.html"
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
 
     async def config(request: Request) -> Response:
@@ -88,6 +91,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def preview(request: Request) -> Response:
         return JSONResponse(await rooms.preview(request.path_params["game_id"], _token(request), await _json(request)))
+
+    async def record(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        text = rooms.record(game_id, _token(request))
+        headers = {"Content-Disposition": f'attachment; filename="amath-{game_id}.amr"', "Cache-Control": "no-store"}
+        return PlainTextResponse(text, headers=headers)
+
+    async def replay(request: Request) -> Response:
+        return JSONResponse(replay_view(read_upload(await _json(request))))
+
+    async def replay_picture(request: Request) -> Response:
+        body = await _json(request)
+        svg = replay_svg(read_upload(body), body.get("turn"))
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
@@ -134,6 +151,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes = [
         Route("/", page),
         Route("/g/{game_id}", page),
+        Route("/replay", page),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/games", create, methods=["POST"]),
@@ -142,6 +160,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/bot", add_bot, methods=["POST"]),
         Route("/api/games/{game_id}/move", move, methods=["POST"]),
         Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
+        Route("/api/games/{game_id}/record", record),
+        Route("/api/replay", replay, methods=["POST"]),
+        Route("/api/replay/svg", replay_picture, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", socket),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]

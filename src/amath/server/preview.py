@@ -20,7 +20,7 @@ def preview(game: Game, side: int, place: Place) -> dict[str, Any]:
     where the tiles go and what they would score.
     """
     out: dict[str, Any] = {"legal": False, "reason": None, "score": None, "notation": None, "your_turn": side == game.to_move}
-    need = Counter(place.rack_tiles)
+    need = Counter(t for t in place.rack_tiles if t not in game.rules.tiles.free)  # free tiles need no rack tile
     have = Counter(game.racks[side])
     if any(have[t] < k for t, k in need.items()):
         out["reason"] = "those tiles are not all on your rack"

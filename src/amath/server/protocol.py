@@ -11,6 +11,7 @@ from typing import Any
 from amath.board import Square
 from amath.errors import AmathError
 from amath.move import Challenge, Exchange, Move, Pass, Place, TilePlay
+from amath.rules import get_ruleset
 from amath.rules.base import Ruleset
 from amath.server.errors import ApiError
 from amath.tiles import normalize
@@ -19,6 +20,7 @@ MODES = ("bot", "hotseat", "room")
 CLOCK_KINDS = ("none", "total", "move")
 MAX_NAME = 24
 MAX_TILES = 15
+MAX_VARIANT = 40
 _KIND_NAMES: dict[type, str] = {str: "a string", int: "an integer", bool: "true or false"}
 
 
@@ -50,6 +52,7 @@ def read_name(value: Any, fallback: str) -> str:
     if not isinstance(value, str):
         raise bad("a name must be a string")
     name = " ".join("".join(ch for ch in value if ch.isprintable()).split())
+    name = name.replace("|", "/")  # '|' separates the fields of a game record
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
@@ -60,17 +63,21 @@ def read_name(value: Any, fallback: str) -> str:
 
 
 def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
-    """A new game's set-up (mode, players, teams, names, bot level, challenge, clock), checked."""
+    """A new game's set-up (variant, mode, players, teams, names, bot level, challenge, clock), checked."""
     obj = expect_object(data, "the game set-up")
     mode = _get(obj, "mode", str, "bot")
     if mode not in MODES:
         raise bad(f"'mode' must be one of {', '.join(MODES)}, not {mode!r}")
+    rules = read_variant(obj.get("variant", "a-math"))
     teams = _get(obj, "teams", bool, False)
     players = 4 if teams else _get(obj, "players", int, 2)
     if mode == "bot":
         players, teams = 2, False
     if not 2 <= players <= 4:
         raise bad(f"'players' must be 2, 3 or 4, not {players}")
+    sides = 2 if teams else players
+    if not rules.min_players <= sides <= rules.max_players:
+        raise bad(f"{rules.name} is for {rules.min_players} to {rules.max_players} sides, not {sides}")
     bot = None
     if mode == "bot":
         bot = _get(obj, "bot", str, bot_levels[0] if bot_levels else "")
@@ -91,7 +98,7 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
     if not 1 <= minutes <= 180:
         raise bad("clock 'minutes' must be between 1 and 180")
     return {
-        "variant": "a-math",
+        "variant": rules.name,
         "mode": mode,
         "players": players,
         "teams": teams,
@@ -100,6 +107,16 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
         "challenge": _get(obj, "challenge", bool, False),
         "clock": {"kind": kind, "seconds": minutes * 60, "loss_on_time": _get(clock_in, "loss_on_time", bool, False)},
     }
+
+
+def read_variant(value: Any) -> Ruleset:
+    """The ruleset a set-up names (``a-math``, ``smath``, ``smath+primary+coop`` ...), else a 400 listing the choices."""
+    if not isinstance(value, str) or len(value) > MAX_VARIANT:
+        raise bad("'variant' must be a ruleset name such as a-math, smath or smath+beginners")
+    try:
+        return get_ruleset(value)
+    except ValueError as exc:
+        raise bad(str(exc)) from None
 
 
 def read_tiles(value: Any, rules: Ruleset) -> Place:
@@ -117,7 +134,7 @@ def read_tiles(value: Any, rules: Ruleset) -> Place:
             raise bad(f"tile {k + 1}: 'face' must be a string")
         try:
             sq = Square.parse(square, rules.layout.size)
-            name = rules.tiles.parse_tile(tile)
+            name = rules.tiles.parse_tile(tile, allow_free=True)  # Smath: '=' and brackets need no rack tile
             if rules.needs_face(name) and "face" not in obj:
                 raise bad(f"tile {k + 1} ({name}) needs a 'face': what it is played as")
             shown = face if "face" in obj else name

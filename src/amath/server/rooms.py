@@ -24,13 +24,14 @@ from amath.errors import AmathError
 from amath.formats.save import load_game, save_game
 from amath.game import Game, Options
 from amath.move import Challenge, Pass
-from amath.rules.amath import AMATH
+from amath.rules import get_ruleset
 from amath.rules.base import ClockRules
 from amath.server import protocol
 from amath.server.bots import Bot, BotFactory, registry
 from amath.server.config import Settings
 from amath.server.errors import ApiError
 from amath.server.preview import preview
+from amath.server.records import record_text
 from amath.server.storage import Store, StoredGame, StoredSeat
 from amath.server.views import build_view, side_of
 
@@ -225,7 +226,7 @@ class Rooms:
         clock = cfg["clock"]
         options = Options(bool(cfg["challenge"]), ClockRules(clock["kind"], clock["seconds"], 10, clock["loss_on_time"]))
         seed = self.settings.seeds() if self.settings.seeds is not None else random.SystemRandom().randrange(2**63)
-        game = Game(AMATH, teams=teams, seed=seed, options=options)
+        game = Game(get_ruleset(cfg.get("variant", "a-math")), teams=teams, seed=seed, options=options)
         header = save_game(game)
         del header["seed"], header["turns"]
         cfg["header"] = header
@@ -240,12 +241,25 @@ class Rooms:
         room = self.room(game_id)
         return build_view(room.stored, room.game, self.seat_of(room, token))
 
+    def record(self, game_id: str, token: str | None) -> str:
+        """The game's text record as the token's seat (or a spectator) may see it."""
+        room = self.room(game_id)
+        seat = self.seat_of(room, token)
+        if room.game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        side = None if seat is None else side_of(room.stored, seat)
+        return record_text(room.game, side, room.stored.created)
+
     def lobby(self) -> dict[str, Any]:
         """Open rooms to join and online games to watch."""
 
         def brief(g: StoredGame) -> dict[str, Any]:
             seats = [{"name": s.name, "joined": s.joined} for s in g.seats]
-            return {"id": g.id, "players": g.config["players"], "teams": g.config["teams"], "seats": seats, "created": g.created}
+            cfg = g.config
+            return {
+                "id": g.id, "variant": cfg.get("variant", "a-math"), "players": cfg["players"], "teams": cfg["teams"],
+                "seats": seats, "created": g.created,
+            }  # fmt: skip
 
         return {
             "waiting": [brief(g) for g in self.store.recent("waiting")],

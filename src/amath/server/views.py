@@ -2,7 +2,10 @@
 
 Never copied from the game wholesale: a view holds the viewer's own rack only, no bag
 order, no seed, no drawn tiles and no exchanged tiles of another side.  The other
-racks are shown only once the game is over (they settle the final scores).
+racks are shown only once the game is over (they settle the final scores), or all the
+time under a ruleset with open racks (Smath Primary).  ``rules`` tells the page what
+the variant's tiles are (faces, points, free tiles, rack size), so nothing of A-Math is
+hard-coded in the browser.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from typing import Any
 
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
-from amath.rules.amath import AMATH
+from amath.rules import get_ruleset
+from amath.rules.base import Ruleset
 from amath.server.storage import StoredGame
 
 
@@ -27,11 +31,13 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     """The state as seat ``seat`` sees it (``None``: a spectator)."""
     side = None if seat is None else side_of(stored, seat)
     cfg = stored.config
+    rules = get_ruleset(cfg.get("variant", "a-math"))
     view: dict[str, Any] = {
         "id": stored.id,
         "mode": stored.mode,
         "status": stored.status,
-        "variant": cfg.get("variant", "a-math"),
+        "variant": rules.name,
+        "rules": rules_view(rules),
         "players": cfg["players"],
         "teams": bool(cfg.get("teams")),
         "challenge_mode": bool(cfg.get("challenge")),
@@ -39,8 +45,8 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
             {"seat": s.seat, "name": s.name, "side": side_of(stored, s.seat), "bot": s.bot, "joined": s.joined} for s in stored.seats
         ],
         "me": None if seat is None else {"seat": seat, "side": side},
-        "layout": list(AMATH.layout.rows),
-        "points": dict(AMATH.tiles.points),
+        "layout": list(rules.layout.rows),
+        "points": dict(rules.tiles.points),
         "clock": dict(cfg.get("clock", {"kind": "none"})),
     }
     if game is None:
@@ -53,6 +59,8 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     view["to_move"] = None if game.over else game.to_move
     view["bag"] = len(game.bag)
     view["rack"] = None if side is None else list(game.racks[side])
+    if rules.open_racks:  # every rack is public (Smath Primary)
+        view["open_racks"] = [list(r) for r in game.racks]
     view["unseen"] = dict(sorted(_unseen(game, side).items(), key=lambda kv: _order(kv[0])))
     view["history"] = [_turn(k, t, side, game) for k, t in enumerate(game.history)]
     view["version"] = len(game.history)
@@ -65,6 +73,23 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     return view
 
 
+def rules_view(rules: Ruleset) -> dict[str, Any]:
+    """What the page needs to know of a variant to place tiles and show the game."""
+    return {
+        "name": rules.name,
+        "rack_size": rules.rack_size,
+        "free": sorted(rules.tiles.free, key=_order),
+        "blank_faces": list(rules.blank_faces),
+        "choice_faces": {tile: list(faces) for tile, faces in rules.choice_faces.items()},
+        "exchange_min_bag": rules.exchange_min_bag,
+        "pass_rounds": rules.pass_rounds,
+        "bingo_bonus": rules.bingo_bonus,
+        "max_tiles": rules.max_tiles_per_turn,
+        "shared_score": rules.shared_score,
+        "open_racks": rules.open_racks,
+    }
+
+
 def _tile(square: str, tile: str, face: str) -> dict[str, str]:
     entry = {"square": square, "tile": tile}
     if tile != face:
@@ -73,10 +98,13 @@ def _tile(square: str, tile: str, face: str) -> dict[str, str]:
 
 
 def _unseen(game: Game, side: int | None) -> Counter[str]:
+    """Tiles the viewer cannot see: the bag and the other racks (the bag alone when racks are open)."""
+    if game.rules.open_racks:
+        return Counter(game.bag)
     if side is not None:
         return game.unseen(side)
     left = Counter(game.rules.tiles.counts)
-    left.subtract(t.tile for _, t in game.board.items())
+    left.subtract(t.tile for _, t in game.board.items() if t.tile not in game.rules.tiles.free)
     return +left
 
 

@@ -1,12 +1,11 @@
 // The game page: board, rack (drag and drop or click), live preview, actions, live updates.
 import { api, el, loadSeat, saveSeat, setupLang, showFace, showNotation, showTile, t, tileOrder } from "./common.js";
+import { buildBoard, paintBoard, renderLegend, tileNode, variantLabel } from "./board.js";
 import { reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const COLS = "ABCDEFGHIJKLMNO";
-const BLANK_FACES = [...Array.from({ length: 21 }, (_, k) => String(k)), "+", "-", "*", "/", "="];
-const CHOICE_FACES = { "+-": ["+", "-"], "*/": ["*", "/"] };
+const FREE = "free:";                  // a palette tile's id prefix: "free:=" (Smath's = and brackets)
 
 let seat = loadSeat(gameId);          // {token, seat, mode} or null (spectator)
 let state = null;                      // the last view from the server
@@ -14,7 +13,7 @@ let receivedAt = 0;                    // when it arrived (for the clocks)
 let rack = [];                         // local rack order: [{id, tile}]
 let nextId = 1;
 let pending = [];                      // tentative tiles: [{id, tile, face, square}]
-let selected = null;                   // rack tile id chosen for click-to-place
+let selected = null;                   // rack tile id (or a palette "free:=") chosen for click-to-place
 let exchangeMode = false;
 const exchangeSel = new Set();
 let preview = null;                    // last preview answer for `pending`
@@ -28,6 +27,11 @@ let socket = null;
 let retry = 0;
 let message = "";
 let botLevels = [];                    // bot levels the server offers (to seat a bot in a room)
+
+// ----- the variant's tiles (from the view: nothing of A-Math is assumed) ----------------------
+const rules = () => (state && state.rules) || { free: [], blank_faces: [], choice_faces: {}, exchange_min_bag: 5, rack_size: 8 };
+const choiceFaces = () => rules().choice_faces || {};
+function exchangeNeeds() { const m = rules().exchange_min_bag; return m === null || m === undefined ? 1 : m; }
 
 // ----- state ---------------------------------------------------------------------------
 function myTurn() {
@@ -84,11 +88,19 @@ function placeTile(id, square) {
   if (boardAt(square) || (pendingAt(square) && pendingAt(square).id !== id)) return;
   const existing = pending.find((p) => p.id === id);
   if (existing) { existing.square = square; afterChange(); return; }
+  if (typeof id === "string" && id.startsWith(FREE)) {  // a free tile: a new one each time, never from the rack
+    const tile = id.slice(FREE.length);
+    if (!rules().free.includes(tile)) return;
+    pending.push({ id: nextId++, tile, face: tile, square, free: true });
+    selected = null;
+    afterChange();
+    return;
+  }
   const r = rackTile(id);
   if (!r) return;
   const put = (face) => { pending.push({ id, tile: r.tile, face, square }); selected = null; afterChange(); };
-  if (r.tile === "?") pickFace(t("blank_face"), BLANK_FACES, put);
-  else if (CHOICE_FACES[r.tile]) pickFace(t("choice_face"), CHOICE_FACES[r.tile], put);
+  if (r.tile === "?") pickFace(t("blank_face"), rules().blank_faces, put);
+  else if (choiceFaces()[r.tile]) pickFace(t("choice_face"), choiceFaces()[r.tile], put);
   else put(r.tile);
 }
 
@@ -151,7 +163,7 @@ function shuffle() {
 }
 
 function startExchange() {
-  if (!state || state.bag < 5) { message = t("exchange_needs"); render(); return; }
+  if (!state || state.bag < exchangeNeeds()) { message = t("exchange_needs", { n: exchangeNeeds() }); render(); return; }
   recallAll();
   exchangeMode = true;
   exchangeSel.clear();
@@ -226,8 +238,10 @@ function onPointerUp(ev) {
     if (target && target.dataset.id) {
       const from = rack.findIndex((r) => r.id === d.id);
       const to = rack.findIndex((r) => r.id === Number(target.dataset.id));
-      const [moved] = rack.splice(from, 1);
-      rack.splice(to, 0, moved);
+      if (from >= 0 && to >= 0) {  // a palette tile is not part of the rack's order
+        const [moved] = rack.splice(from, 1);
+        rack.splice(to, 0, moved);
+      }
     }
   }
   render();
@@ -237,6 +251,7 @@ function myMoveAllowed() { return state && state.me && state.status === "playing
 
 function clickTile(id) {
   if (pending.some((p) => p.id === id)) { unplace(id); return; }
+  if (exchangeMode && typeof id === "string") return;
   if (exchangeMode) {
     if (exchangeSel.has(id)) exchangeSel.delete(id); else exchangeSel.add(id);
     render();
@@ -251,69 +266,41 @@ function clickCell(square) {
 }
 
 // ----- rendering -----------------------------------------------------------------------
-function tileNode(tile, face, points, extra = "") {
-  const node = el("div", { class: `tile ${extra}`.trim() });
-  const shown = face ?? tile;
-  node.append(el("span", { class: "face", text: tile === "?" && !face ? "?" : showFace(shown) }));
-  if (tile === "?") node.classList.add("blank");
-  else if (CHOICE_FACES[tile]) node.classList.add("choice");
-  if (tile !== "?" || !face) node.append(el("span", { class: "pts", text: String(points[tile] ?? 0) }));
-  if (shown.length >= 2) node.classList.add("wide");
-  return node;
-}
-
-function buildBoard() {
-  const board = $("board");
-  const cells = [el("div", { class: "corner" })];
-  for (let c = 0; c < 15; c++) cells.push(el("div", { class: "coord", text: COLS[c] }));
-  for (let r = 0; r < 15; r++) {
-    cells.push(el("div", { class: "coord", text: String(r + 1) }));
-    for (let c = 0; c < 15; c++) {
-      const square = `${COLS[c]}${r + 1}`;
-      const cell = el("div", { class: "cell", "data-square": square, onclick: () => clickCell(square) });
-      cells.push(cell);
-    }
-  }
-  board.replaceChildren(...cells);
-}
-
-const PREMIUM_CLASS = { T: "p-T", D: "p-D", 3: "p-3", 2: "p-2", "*": "p-star", ".": "" };
-
 function renderBoard() {
-  const layout = state.layout;
   const last = new Set(state.last || []);
-  for (const cell of $("board").querySelectorAll(".cell")) {
-    const square = cell.dataset.square;
-    const col = COLS.indexOf(square[0]);
-    const row = Number(square.slice(1)) - 1;
-    const p = layout[row][col];
-    cell.className = `cell ${PREMIUM_CLASS[p] || ""}`.trim();
+  paintBoard($("board"), state.layout, (square) => {
     const onBoard = boardAt(square);
+    if (onBoard) return tileNode(onBoard.tile, onBoard.face ?? onBoard.tile, state.points, last.has(square) ? "fixed last" : "fixed", choiceFaces());
     const tentative = pendingAt(square);
-    if (onBoard) {
-      cell.replaceChildren(tileNode(onBoard.tile, onBoard.face ?? onBoard.tile, state.points, last.has(square) ? "fixed last" : "fixed"));
-    } else if (tentative) {
-      const node = tileNode(tentative.tile, tentative.face, state.points, "pending");
-      node.dataset.id = tentative.id;
-      node.addEventListener("pointerdown", (ev) => onPointerDown(ev, tentative.id));
-      cell.replaceChildren(node);
-    } else if (p === "*") {
-      cell.replaceChildren(el("span", { class: "star", text: "★" }));
-    } else if (p !== ".") {
-      cell.replaceChildren(el("span", { class: "plabel", text: t(`lab_${p}`) }));
-    } else {
-      cell.replaceChildren();
+    if (!tentative) return null;
+    const node = tileNode(tentative.tile, tentative.face, state.points, tentative.free ? "pending free" : "pending", choiceFaces());
+    node.dataset.id = tentative.id;
+    node.addEventListener("pointerdown", (ev) => onPointerDown(ev, tentative.id));
+    return node;
+  });
+  if (selected !== null) {
+    for (const cell of $("board").querySelectorAll(".cell")) {
+      if (!boardAt(cell.dataset.square) && !pendingAt(cell.dataset.square)) cell.classList.add("target");
     }
-    if (selected !== null && !onBoard && !tentative) cell.classList.add("target");
   }
 }
 
-function renderLegend() {
-  const item = (cls, label, text) => el("span", { class: "legend-item" }, el("span", { class: `swatch ${cls}`, text: label }), el("span", { text }));
-  $("legend").replaceChildren(
-    item("p-T", t("lab_T"), t("prem_T")), item("p-D", t("lab_D"), t("prem_D")),
-    item("p-3", t("lab_3"), t("prem_3")), item("p-2", t("lab_2"), t("prem_2")), item("p-star", "★", t("prem_star")),
-  );
+// Smath: '=' and brackets come from a free supply, as many as a play needs.
+function renderPalette() {
+  const free = rules().free || [];
+  const box = $("palette");
+  box.hidden = free.length === 0 || exchangeMode;
+  if (box.hidden) return;
+  const tiles = free.map((tile) => {
+    const node = tileNode(tile, null, state.points, "free");
+    node.dataset.id = FREE + tile;
+    node.dataset.free = tile;
+    node.title = t("free_tile");
+    if (selected === FREE + tile) node.classList.add("selected");
+    node.addEventListener("pointerdown", (ev) => onPointerDown(ev, FREE + tile));
+    return node;
+  });
+  box.replaceChildren(el("span", { class: "palette-label", text: t("free_tiles") }), ...tiles);
 }
 
 function renderRack() {
@@ -322,7 +309,7 @@ function renderRack() {
   const nodes = [];
   for (const r of rack) {
     if (onBoard.has(r.id)) continue;
-    const node = tileNode(r.tile, null, state.points);
+    const node = tileNode(r.tile, null, state.points, "", choiceFaces());
     node.dataset.id = r.id;
     node.dataset.tile = r.tile;
     if (selected === r.id) node.classList.add("selected");
@@ -331,8 +318,10 @@ function renderRack() {
     nodes.push(node);
   }
   box.replaceChildren(...nodes);
+  box.style.setProperty("--rack-n", String(rules().rack_size || 8));
   $("rack-area").hidden = !state.me || state.status !== "playing";
   box.classList.toggle("curtained", curtain);
+  renderPalette();
 }
 
 function renderPreview(checking = false) {
@@ -354,7 +343,7 @@ function renderActions() {
   playBtn.disabled = !(mine && pending.length && preview && preview.legal);
   playBtn.textContent = preview && preview.legal && pending.length ? t("play_score", { n: preview.score }) : t("play");
   $("btn-recall").disabled = pending.length === 0;
-  $("btn-exchange").disabled = !mine || state.bag < 5;
+  $("btn-exchange").disabled = !mine || state.bag < exchangeNeeds();
   $("btn-pass").disabled = !mine;
   $("btn-pass").textContent = passArmed ? t("pass_confirm") : t("pass");
   $("btn-pass").classList.toggle("warn", passArmed);
@@ -386,18 +375,30 @@ function clockText(k) {
   return `${sign}${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+// A side's rack in the score list: its tiles when racks are open (Smath Primary), else how many.
+function rackShown(k, count) {
+  const open = state.open_racks && state.open_racks[k];
+  if (!open) return el("span", { class: "rack-count", text: "▮".repeat(count) });
+  return el("span", { class: "open-rack", title: t("open_rack") }, ...open.map((tile) => el("span", { class: "mini-tile", text: showTile(tile) })));
+}
+
 function renderScores() {
+  const shared = rules().shared_score;
   const rows = state.sides.map((s, k) => {
     const isMe = state.me && state.me.side === k;
     const bots = state.seats.filter((x) => x.side === k && x.bot);
     const clock = clockText(k);
-    return el("div", { class: `score-row${state.to_move === k ? " to-move" : ""}${isMe ? " me" : ""}`, "data-side": String(k) },
+    return el("div", { class: `score-row${state.to_move === k ? " to-move" : ""}${isMe ? " me" : ""}${shared ? " shared" : ""}`, "data-side": String(k) },
       el("span", { class: "who" }, el("span", { class: "name", text: sideName(k) }),
         isMe ? el("span", { class: "tag", text: t("you") }) : null, bots.length ? el("span", { class: "tag", text: t("bot") }) : null),
       clock ? el("span", { class: `clock${clock.startsWith("−") ? " over" : ""}`, title: t("time_left"), text: clock }) : null,
-      el("span", { class: "rack-count", text: "▮".repeat(s.rack) }),
-      el("span", { class: "score", text: String(s.score) }));
+      rackShown(k, s.rack),
+      shared ? null : el("span", { class: "score", text: String(s.score) }));
   });
+  if (shared && state.sides.length) {  // Co-op: one score for the whole table
+    rows.unshift(el("div", { class: "shared-score", id: "shared-score" },
+      el("span", { text: t("shared_score") }), el("span", { class: "score", text: String(state.sides[0].score) })));
+  }
   $("scores").replaceChildren(...rows);
   $("bag").textContent = state.bag === null ? "" : t("bag_n", { n: state.bag });
 }
@@ -432,6 +433,7 @@ function renderStatus() {
   else text = t("waiting_for", { name: sideName(state.to_move) });
   if (state.me && state.can_challenge) text += ` · ${t("can_challenge_hint")}`;
   $("status").textContent = text;
+  $("variant").textContent = variantLabel(state.variant);
   $("status").classList.toggle("mine", myTurn());
 }
 
@@ -472,7 +474,7 @@ function render() {
   if (!state) return;
   renderStatus();
   renderBoard();
-  renderLegend();
+  renderLegend($("legend"));
   renderRack();
   renderPreview();
   renderActions();
@@ -500,7 +502,7 @@ function showSummary() {
   const r = state.result;
   if (!r) return;
   const name = (k) => sideName(k);
-  let why = t("reason_passes");
+  let why = rules().pass_rounds === 1 ? t("reason_passes_once") : t("reason_passes");
   if (r.reason === "playout") why = t("reason_playout", { name: name(r.out_player) });
   if (r.reason === "time") why = t("reason_time", { name: name(r.loser_on_time) });
   const head = el("tr", {}, ...["", "summary_score", "summary_adjust", "summary_penalty", "summary_final", "summary_left"].map((k) => el("th", { text: k ? t(k) : "" })));
@@ -513,7 +515,23 @@ function showSummary() {
   openModal(el("div", { class: "summary", id: "summary" }, el("h2", { text: t("game_over") }), el("p", { text: why }),
     el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)), el("p", { class: "verdict", text: verdict }),
     el("div", { class: "row" }, el("button", { type: "button", text: t("close"), onclick: closeModal }),
+      el("button", { type: "button", id: "summary-record", text: t("download_record"), onclick: downloadRecord }),
       el("a", { class: "button primary", href: "/", text: t("new_game") }))));
+}
+
+// The game's record as this seat may see it, saved as a file (the token goes in a header, so fetch + blob).
+async function downloadRecord() {
+  try {
+    const headers = seat && seat.token ? { "X-Seat-Token": seat.token } : {};
+    const res = await fetch(`/api/games/${gameId}/record`, { headers });
+    if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
+    const url = URL.createObjectURL(new Blob([await res.text()], { type: "text/plain" }));
+    const link = el("a", { href: url, download: `amath-${gameId}.amr` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (e) { message = t("error", { msg: e.message }); render(); }
 }
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
@@ -565,7 +583,7 @@ function connect() {
 }
 
 function init() {
-  buildBoard();
+  buildBoard($("board"), clickCell);
   setupLang(render);
   $("btn-play").addEventListener("click", play);
   $("btn-recall").addEventListener("click", recallAll);
@@ -573,6 +591,7 @@ function init() {
   $("btn-exchange").addEventListener("click", startExchange);
   $("btn-pass").addEventListener("click", pass);
   $("btn-challenge").addEventListener("click", () => send({ type: "challenge" }));
+  $("btn-record").addEventListener("click", downloadRecord);
   $("btn-exchange-go").addEventListener("click", doExchange);
   $("btn-exchange-cancel").addEventListener("click", () => { exchangeMode = false; exchangeSel.clear(); render(); });
   $("modal").addEventListener("click", (ev) => { if (ev.target === $("modal") && !curtain) closeModal(); });

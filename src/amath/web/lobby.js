@@ -1,4 +1,6 @@
-// The lobby: new game against the bot, hot seat, online rooms, join or watch.
+// The lobby: the game (A-Math or Smath and its options), new game against the bot, hot seat,
+// online rooms, join or watch, and opening a game record to replay.
+import { variantLabel } from "./board.js";
 import { api, el, saveSeat, setupLang, t } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -6,6 +8,40 @@ let bots = [];
 let rooms = { waiting: [], playing: [] };
 
 function myName() { return $("name").value.trim() || t("default_name"); }
+
+const OPTIONS = ["beginners", "primary", "coop"];
+
+// The ruleset name the server expects: "a-math", "smath" or "smath+primary+coop".
+function variantName() {
+  if ($("variant").value !== "smath") return "a-math";
+  return ["smath", ...OPTIONS.filter((o) => $(`opt-${o}`).checked)].join("+");
+}
+
+function showVariant() {
+  const smath = $("variant").value === "smath";
+  $("smath-options").hidden = !smath;
+  $("variant-help").hidden = !smath;
+  localStorage.setItem("amath.variant", variantName());
+}
+
+function restoreVariant() {
+  const [base, ...opts] = (localStorage.getItem("amath.variant") || "a-math").split("+");
+  $("variant").value = base === "smath" ? "smath" : "a-math";
+  for (const o of OPTIONS) $(`opt-${o}`).checked = opts.includes(o);
+  showVariant();
+}
+
+// A chosen record file goes to the record viewer through this tab's session storage.
+function openRecord(file) {
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => {
+    sessionStorage.setItem("amath.replay", String(reader.result));
+    sessionStorage.setItem("amath.replay.name", file.name);
+    location.href = "/replay";
+  };
+  reader.readAsText(file);
+}
 
 function clockOptions(select) {
   const value = select.value || "none";
@@ -43,7 +79,8 @@ function render() {
   const list = (items, action) => items.length === 0 ? [el("li", { class: "note", text: t("none_yet") })] : items.map((g) => {
     const joined = g.seats.filter((s) => s.joined).length;
     const who = g.seats.filter((s) => s.joined).map((s) => s.name).join(", ");
-    return el("li", {}, el("span", { text: `${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}` }),
+    const what = `${variantLabel(g.variant)} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;
+    return el("li", {}, el("span", { text: what }),
       el("a", { class: "button", href: `/g/${g.id}${action === "join" ? "?join=1" : ""}`, text: t(action) }));
   });
   $("open-rooms").replaceChildren(...list(rooms.waiting, "join"));
@@ -73,15 +110,19 @@ async function init() {
   setupLang(render);
   try { bots = (await api("/api/config")).bots; } catch { bots = []; }
   $("hs-players").addEventListener("change", renderNames);
+  restoreVariant();
+  $("variant").addEventListener("change", showVariant);
+  for (const o of OPTIONS) $(`opt-${o}`).addEventListener("change", showVariant);
+  $("record-file").addEventListener("change", () => openRecord($("record-file").files[0]));
   $("start-bot").addEventListener("click", () => create({
-    mode: "bot", name: myName(), bot: $("bot-level").value, challenge: $("bot-challenge").checked, clock: clockOf($("bot-clock")),
+    variant: variantName(), mode: "bot", name: myName(), bot: $("bot-level").value, challenge: $("bot-challenge").checked, clock: clockOf($("bot-clock")),
   }));
   $("start-hotseat").addEventListener("click", () => create({
-    mode: "hotseat", ...setupPlayers($("hs-players").value), challenge: $("hs-challenge").checked, clock: clockOf($("hs-clock")),
+    variant: variantName(), mode: "hotseat", ...setupPlayers($("hs-players").value), challenge: $("hs-challenge").checked, clock: clockOf($("hs-clock")),
     names: [...document.querySelectorAll(".hs-name")].map((i, k) => i.value.trim() || t("player_n", { n: k + 1 })),
   }));
   $("create-room").addEventListener("click", () => create({
-    mode: "room", name: myName(), ...setupPlayers($("room-players").value), challenge: $("room-challenge").checked, clock: clockOf($("room-clock")),
+    variant: variantName(), mode: "room", name: myName(), ...setupPlayers($("room-players").value), challenge: $("room-challenge").checked, clock: clockOf($("room-clock")),
   }));
   $("join-go").addEventListener("click", () => {
     const text = $("join-code").value.trim();
