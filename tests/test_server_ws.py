@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from amath.game import Game
 from amath.move import Exchange, Pass
 from amath.server import Settings, create_app
-from webtools import StubBot, find_place, hidden_leaks, place_json, seeds, wait_until
+from webtools import StubBot, find_place, hidden_leaks, place_json, record_leaks, seeds, wait_until
 
 
 @pytest.fixture
@@ -86,6 +86,7 @@ def test_one_seat_never_sees_hidden_information(client: TestClient) -> None:
     seat0 = {"X-Seat-Token": tokens[0]}
     seat1 = {"X-Seat-Token": tokens[1]}
     received: list[Any] = []
+    records: list[tuple[int | None, str]] = []  # (the downloader's side, the record it got)
     with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as ws:
         received.append(ws.receive_json())
         for turn in range(14):
@@ -107,6 +108,9 @@ def test_one_seat_never_sees_hidden_information(client: TestClient) -> None:
                 received.append(res.json())
             received.append(ws.receive_json())
             received.append(client.get(f"/api/games/{game_id}", headers=seat0).json())
+            if not game.over:
+                records.append((0, client.get(f"/api/games/{game_id}/record", headers=seat0).text))
+                records.append((None, client.get(f"/api/games/{game_id}/record").text))
     assert any(isinstance(t.move, Exchange) and t.player == 1 for t in game.history)
     assert any(not isinstance(t.move, Pass | Exchange) for t in game.history)
     text = json.dumps(received)
@@ -114,6 +118,9 @@ def test_one_seat_never_sees_hidden_information(client: TestClient) -> None:
     assert tokens[1] not in text
     for message in received:
         assert hidden_leaks(message, 0) == []
+    assert any("exchange (4)" in text for _, text in records)
+    for side, text in records:
+        assert record_leaks(text, side) == [] and str(game.seed) not in text
     for message in received:
         state = message.get("state", message)
         if "rack" in state and state.get("status") == "playing":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -135,4 +136,35 @@ def hidden_leaks(message: Any, own_side: int | None) -> list[str]:
                 problems.append(f"exchanged tiles of side {entry['side']}: {entry['notation']}")
         if state.get("rack") is not None and (state.get("me") or {}).get("side") != own_side:
             problems.append("a rack of another side")
+    return problems
+
+
+def find_smath_first(game: Game) -> Place | None:
+    """A first Smath play from the centre going across: ``a = a`` or ``a op b = c`` with the free ``=``."""
+    rack = [t for t in game.racks[game.to_move] if t.isdigit()]
+    ops = [t for t in game.racks[game.to_move] if t in ("+", "-", "*", "/")]
+    shapes: list[tuple[str, ...]] = [(a, "=", b) for a, b in itertools.permutations(rack, 2)]
+    shapes += [(a, op, b, "=", c) for op in ops for a, b, c in itertools.permutations(rack, 3)]
+    centre = game.board.layout.centre
+    for tiles in shapes:
+        squares = [Square(centre.row, centre.col + k) for k in range(len(tiles))]
+        place = Place(tuple(TilePlay(s, t, t) for s, t in zip(squares, tiles)))
+        if game.is_legal(place):
+            return place
+    return None
+
+
+def record_leaks(text: str, own_side: int | None) -> list[str]:
+    """What a record downloaded by ``own_side`` (None: a spectator) must not hold while the game runs."""
+    problems = [line for line in text.splitlines() if line.startswith("#seed")]
+    for line in text.splitlines():
+        if not line.startswith(">"):
+            continue
+        head, _, rest = line[1:].partition(":")
+        side = int(head) - 1
+        rack, move = (f.strip() for f in rest.split("|")[:2])
+        if side != own_side and rack:
+            problems.append(f"rack of side {side + 1}: {line}")
+        if side != own_side and move.startswith("exchange") and not re.fullmatch(r"exchange \(\d+\)", move):
+            problems.append(f"exchanged tiles of side {side + 1}: {line}")
     return problems
