@@ -19,13 +19,15 @@ from typing import Any
 import pytest
 import uvicorn
 
+from amath.formats.record import write_record
 from amath.game import Game
-from amath.move import Place
+from amath.move import Pass, Place
 from amath.placement import analyze
+from amath.rules import AMATH
 from amath.scoring import score
 from amath.server import Settings, create_app
 from amath.server.bots import registry
-from webtools import StubBot, find_place
+from webtools import StubBot, find_place, find_smath_first, record_leaks
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")
@@ -270,3 +272,102 @@ def test_room_creator_seats_a_bot(server: Server, page: Any) -> None:
     page.locator(".seat-list li.joined").nth(1).wait_for()
     assert page.locator(".seat-list li").all_inner_texts() == ["Ann", "Bot (equity)", "free seat"]
     assert page.locator("#status").inner_text() == "Waiting for players"
+
+
+def test_smath_against_the_bot_with_the_free_equals(server: Server, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.fill("#name", "Ann")
+    page.select_option("#variant", "smath")
+    assert page.locator("#smath-options").is_visible() and page.locator("#variant-help").is_visible()
+    page.select_option("#bot-level", "greedy")
+    shot(page, "lobby-smath")
+    page.click("#start-bot")
+    page.wait_for_url(re.compile(r".*/g/.*"))
+    game = server.game(game_id_of(page))
+    assert game.rules.name == "smath"
+    wait_my_turn(page)  # with this seed Ann has the lowest number and starts
+    assert page.locator("#rack .tile").count() == 10
+    assert page.locator("#palette .tile").evaluate_all("els => els.map(e => e.dataset.free)") == ["(", ")", "="]
+    assert page.locator("#variant").inner_text() == "Smath"
+    place = find_smath_first(game)
+    assert place is not None
+    equals = next(p for p in place.tiles if p.tile == "=")
+    # the free '=' by drag and drop from the palette; it stays in the palette for the next one
+    page.locator('#palette .tile[data-free="="]').drag_to(page.locator(f'.cell[data-square="{equals.square.name}"]'))
+    page.locator(f'.cell[data-square="{equals.square.name}"] .tile.pending.free').wait_for()
+    assert page.locator('#palette .tile[data-free="="]').count() == 1 and page.locator("#rack .tile").count() == 10
+    put_tiles(page, Place(tuple(p for p in place.tiles if p.tile != "=")), drag_first=False)
+    want = expected_score(game, place)
+    page.locator("#preview.good").wait_for()
+    assert page.locator("#preview").inner_text() == f"Legal: {want} points"
+    shot(page, "smath-preview")
+    page.click("#btn-play")
+    page.wait_for_function("window.amathDebug.state.history.length >= 2", timeout=60_000)  # the bot answers
+    assert game.history[0].score == want and game.board.get(equals.square) is not None
+    wait_my_turn(page)
+    shot(page, "smath-vs-bot")
+    with page.expect_download() as info:
+        page.click("#btn-record")
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert "#variant smath" in text and record_leaks(text, 0) == []
+    assert len([ln for ln in text.splitlines() if ln.startswith(">")]) == len(game.history)
+
+
+def test_smath_primary_coop_hot_seat_shows_racks_and_one_score(server: Server, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.select_option("#variant", "smath")
+    page.check("#opt-primary")
+    page.check("#opt-coop")
+    page.click("#start-hotseat")
+    page.wait_for_url(re.compile(r".*/g/.*"))
+    page.locator("#shared-score").wait_for()
+    assert page.locator(".score-row .score").count() == 0
+    game = server.game(game_id_of(page))
+    assert game.rules.name == "smath+primary+coop"
+    racks = page.locator(".open-rack").evaluate_all("els => els.map(e => e.children.length)")
+    assert racks == [len(r) for r in game.racks]
+    assert page.locator("#variant").inner_text() == "Smath · Primary · Co-op"
+    shot(page, "smath-primary-coop")
+
+
+def test_open_a_record_and_step_through_it(server: Server, page: Any, tmp_path: Path) -> None:
+    game = Game(AMATH, teams=[["Ann"], ["Ben"]], seed=SEED)
+    for _ in range(4):
+        place = find_place(game, max_tiles=2)
+        game.push(place if place is not None else Pass())
+    while not game.over:
+        game.push(Pass())
+    path = tmp_path / "game.amr"
+    path.write_text(write_record(game), encoding="utf-8")
+    page.goto(server.url + "/")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_url(re.compile(r".*/replay$"))
+    page.wait_for_function("window.amathReplay && window.amathReplay.data")
+    n = len(game.history)
+    assert page.locator("#turn-label").inner_text() == f"Start · Turn 0 of {n}"
+    assert page.locator(".cell .tile").count() == 0 and page.locator("#btn-prev").is_disabled()
+    page.click("#btn-next")
+    first = game.history[0]
+    assert page.locator("#turn-label").inner_text() == f"Turn 1 of {n}"
+    assert page.locator(".cell .tile.last").count() == len(first.move.tiles)  # type: ignore[union-attr]
+    assert page.locator(".score-row .score").first.inner_text() == str(first.total)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#history li.current").get_attribute("data-turn") == "3"
+    shot(page, "replay")
+    page.click("#btn-last")
+    assert page.locator("#btn-next").is_disabled() and "Game over" in page.locator("#result").inner_text()
+    assert page.locator(".cell .tile").count() == len(list(game.board.items()))
+    page.locator("#history li").nth(1).click()
+    assert page.locator("#turn-label").inner_text() == f"Turn 2 of {n}"
+    page.click("#btn-first")
+    assert page.locator(".cell .tile").count() == 0
+    with page.expect_download() as info:
+        page.click("#btn-svg")
+    assert Path(info.value.path()).read_text(encoding="utf-8").startswith("<svg")
+    # a broken record: the server's reason, with the line number
+    bad = tmp_path / "bad.amr"
+    bad.write_text(write_record(game).replace(">1:", "nonsense\n>1:", 1), encoding="utf-8")
+    page.set_input_files("#record-file", str(bad))
+    page.locator("#replay-error", has_text="line").wait_for()
+    assert "cannot be replayed" in page.locator("#replay-error").inner_text()
