@@ -244,10 +244,6 @@ def test_savefile_keeps_bot_seats(tmp_path: Path) -> None:
 
 
 def test_bots_finish_a_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    import amath.players
-
-    if not hasattr(amath.players, "get_bot"):
-        pytest.skip("the bot registry (amath.players.get_bot) has not landed yet")
     path = tmp_path / "bots.json"
     code, out = play(monkeypatch, capsys, "", "--players", "bot:greedy,Ben", "--bot", "Ben=greedy", "--seed", "1", "--save", str(path))
     assert code == 0

@@ -14,7 +14,10 @@ from amath.server.bots import registry
 from webtools import wait_until
 
 LEVELS, FACTORY = registry()
-pytestmark = pytest.mark.skipif(FACTORY is None, reason="the bot registry (amath.players.get_bot) is not there yet")
+
+
+def test_the_bot_registry_is_found() -> None:
+    assert FACTORY is not None and {"random", "greedy", "equity"} <= set(LEVELS)
 
 
 @pytest.fixture
