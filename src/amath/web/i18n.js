@@ -113,6 +113,8 @@ const STRINGS = {
 const REASONS_TH = [
   [/^it is not your turn.*/, "ยังไม่ถึงตาคุณ"],
   [/^the first placement must cover the centre square (\w+)/, "การลงครั้งแรกต้องทับช่องกลาง $1"],
+  [/^the first equation must start or end on the centre square (\w+)/, "สมการแรกต้องเริ่มหรือจบที่ช่องกลาง $1"],
+  [/^at most (\d+) tiles a turn/, "ลงได้ไม่เกินตาละ $1 ตัว"],
   [/^a placement must touch a tile already on the board/, "ต้องลงติดกับเบี้ยที่อยู่บนกระดาน"],
   [/^tiles must all be in one row or one column/, "เบี้ยต้องอยู่แถวเดียวหรือหลักเดียวกัน"],
   [/^the line is broken at (\w+)/, "แถวขาดที่ช่อง $1"],
