@@ -14,10 +14,11 @@ from collections.abc import Collection, Sequence
 
 from amath.board import Board, Square
 from amath.move import Place, TilePlay
+from amath.movegen.exact import Value
 from amath.movegen.lines import EQ, Line, build_line, grid_of
 from amath.movegen.rack import RackInfo
 from amath.movegen.result import GeneratedMove
-from amath.movegen.sides import RECORD_IF_EQ, RECORD_NO, RECORD_YES, Arrangement, SideSpec, SideTable, Value, sides_from
+from amath.movegen.sides import RECORD_IF_EQ, RECORD_NO, RECORD_YES, Arrangement, SideSpec, SideTable, sides_from
 from amath.rules.base import Ruleset
 
 #: Solve for a side's last number when it must take at most this many values; search it otherwise.

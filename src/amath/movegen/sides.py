@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
+from amath.movegen.exact import Value, add, div, sub, whole
+from amath.movegen.exact import mul as mul_value
 from amath.movegen.lines import DIGIT, DIVIDE, EQ, MINUS, NUMBER, PLUS, TIMES, Cand, Line
 from amath.movegen.rack import RackInfo
 
-Value = int | Fraction
 Link = tuple[object, ...] | None
 """Tiles placed so far, newest first: ``(previous link, square index, tile, face)``."""
 Arrangement = tuple[Link, int, int]
@@ -38,22 +38,6 @@ RECORD_IF_EQ = 2
 _NO_TERM = 0
 _MUL = 1
 _DIV = 2
-
-
-def _divide(a: Value, b: int) -> Value:
-    """Exact a / b (b != 0): an int when it divides, else a Fraction."""
-    if isinstance(a, int):
-        return a // b if a % b == 0 else Fraction(a, b)
-    q = a / b
-    return q.numerator if q.denominator == 1 else q
-
-
-def _whole(a: Value, b: Value) -> int | None:
-    """a / b when it is a whole number (b != 0), else None."""
-    if isinstance(a, int) and isinstance(b, int):
-        return a // b if a % b == 0 else None
-    q = Fraction(a) / b
-    return q.numerator if q.denominator == 1 else None
 
 
 @dataclass(slots=True)
@@ -108,7 +92,7 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
         searched_from[e] = searched_from[e + 1] or (ok and not forced[e])
     out: SideTable = {}
 
-    def add(q: int, v: Value, used: int, link: Link, pts: int, xs: int) -> None:
+    def keep(q: int, v: Value, used: int, link: Link, pts: int, xs: int) -> None:
         if record[q + 1] == RECORD_IF_EQ and not (counts[eq0] or counts[eq1]):
             return
         by_value = out.get(q)
@@ -126,7 +110,7 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
     def place(i: int, q: int, faces: str | None, first: bool, nozero: bool, v: Value, used: int, link: Link, pts: int, xs: int) -> None:
         # Put the last number on squares i..q: the digits of ``faces``, or any number when None.
         if i > q:
-            add(q, v, used, link, pts, xs)
+            keep(q, v, used, link, pts, xs)
             return
         single = first and i == q
         k = kinds[i]
@@ -166,21 +150,21 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
             goal = targets_at[e]
             assert goal is not None
             for t in goal:
-                g = t - acc if sign > 0 else acc - t
+                g = sub(t, acc) if sign > 0 else sub(acc, t)
                 if mul == _NO_TERM:
-                    num = g if isinstance(g, int) else _whole(g, 1)
+                    num = g if isinstance(g, int) else None
                 elif mul == _MUL:
                     if term == 0:
                         if g == 0 and (d == 1 or d <= max_digits):
                             place(i, q, None, True, nozero, t, used, link, pts, xs)
                         continue
-                    num = _whole(g, term)
+                    num = whole(g, term)
                 else:
                     if g == 0:
                         if term == 0 and (d == 1 or d <= max_digits):
                             place(i, q, None, True, True, t, used, link, pts, xs)
                         continue
-                    num = _whole(term, g)
+                    num = whole(term, g)
                 if num is None or num < 0 or (num == 0 and nozero):
                     continue
                 text = str(num)
@@ -231,14 +215,17 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
         if mul == _NO_TERM:
             cur: Value = num
         elif mul == _MUL:
-            cur = term * num
+            cur = term * num if isinstance(term, int) else mul_value(term, num)
         else:
-            cur = _divide(term, num)
-        v = acc + cur if sign > 0 else acc - cur
+            cur = div(term, num)
+        if isinstance(acc, int) and isinstance(cur, int):
+            v: Value = acc + cur if sign > 0 else acc - cur
+        else:
+            v = add(acc, cur) if sign > 0 else sub(acc, cur)
         if record[i] and not forced[i]:
             goal = targets_at[i]
             if goal is None or v in goal:
-                add(i - 1, v, used, link, pts, xs)
+                keep(i - 1, v, used, link, pts, xs)
         if i >= n or (need_eq and nfe[i] >= n and not (counts[eq0] or counts[eq1])):
             return
         grow = ext and (searched_from[i + 1] or useful_from[i + 3])
