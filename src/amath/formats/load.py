@@ -36,17 +36,11 @@ def read_text(path: str) -> str:
 
 
 def load_game_text(text: str) -> Game:
-    """A game from a text record or a saved game JSON."""
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise FileError(f"not valid JSON: {exc}") from None
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            return load_game(data)
-        raise FileError("this JSON is a position, not a game (a game is a record or a saved game)")
-    return read_record(text)
+    """A game from a text record or a saved game JSON (a position is refused)."""
+    loaded = load_any(text)
+    if isinstance(loaded, Position):
+        raise FileError("this is a position, not a game (a game is a record or a saved game)")
+    return loaded
 
 
 def load_any(text: str) -> Game | Position:

@@ -125,9 +125,9 @@ class _Search:
         self.max_free = sum(free.values())
         self.max_rack = max_rack
         self.found: dict[Place, int] = {}
-        self.options = [(t, f) for t in sorted(counts) for f in rules.faces_of(t)]
-        self.free = sorted(free)
-        self.all_faces = tuple(sorted({f for _, f in self.options} | set(rules.tiles.free)))
+        self.rack_choices = [(t, f, False) for t in sorted(counts) for f in rules.faces_of(t)]
+        self.free_choices = [(f, f, True) for f in sorted(free)]
+        self.all_faces = tuple(sorted({f for _, f, _ in self.rack_choices} | set(rules.tiles.free)))
         self.empty = board.is_empty()
         self.share = None if budget is None else max(1, budget // self._live_lines())
 
@@ -209,34 +209,21 @@ class _Search:
             return
         allowed = allowed_faces(*cell.cross, self.all_faces, syntax) if cell.cross is not None else None
         touches = touching or cell.cross is not None or j == self.centre_index or not self.rules.must_touch
-        if used < self.max_rack:
-            for tile, face in self.options:
-                if self.counts[tile] <= 0 or (allowed is not None and face not in allowed):
-                    continue
-                nxt = step(state, face, syntax.max_digits, syntax.brackets)
-                if nxt is None:
-                    continue
-                self.counts[tile] -= 1
-                faces.append(face)
-                new.append(TilePlay(cell.square, tile, face))
-                self._after(j, nxt, faces, new, used + 1, free, touches)
-                new.pop()
-                faces.pop()
-                self.counts[tile] += 1
-        if free < self.max_free:
-            for face in self.free:
-                if self.free_left[face] <= 0 or (allowed is not None and face not in allowed):
-                    continue
-                nxt = step(state, face, syntax.max_digits, syntax.brackets)
-                if nxt is None:
-                    continue
-                self.free_left[face] -= 1
-                faces.append(face)
-                new.append(TilePlay(cell.square, face, face))
-                self._after(j, nxt, faces, new, used, free + 1, touches)
-                new.pop()
-                faces.pop()
-                self.free_left[face] += 1
+        choices = (self.rack_choices if used < self.max_rack else []) + (self.free_choices if free < self.max_free else [])
+        for tile, face, is_free in choices:
+            pool = self.free_left if is_free else self.counts
+            if pool[tile] <= 0 or (allowed is not None and face not in allowed):
+                continue
+            nxt = step(state, face, syntax.max_digits, syntax.brackets)
+            if nxt is None:
+                continue
+            pool[tile] -= 1
+            faces.append(face)
+            new.append(TilePlay(cell.square, tile, face))
+            self._after(j, nxt, faces, new, used + (not is_free), free + is_free, touches)
+            new.pop()
+            faces.pop()
+            pool[tile] += 1
 
     def _after(self, j: int, state: _State, faces: list[str], new: list[TilePlay], used: int, free: int, touching: bool) -> None:
         cells = self.cells
