@@ -1,0 +1,111 @@
+"""The fast generator's contract: legal moves, exact scores, order, first move, faces, perft counts."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from amath.board import Board
+from amath.equation import LineSyntax
+from amath.move import Place
+from amath.movegen import generate, generate_reference
+from amath.placement import analyze, check_lines
+from amath.rules import AMATH
+from amath.scoring import score
+from amath.tiles import TileSet
+from movegen_cases import board_of, corpus_boards
+
+PERFT = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", PERFT, ids=lambda c: f"{c['corpus_index']}:{''.join(c['rack'])}")
+def test_perft_counts(case: dict[str, object]) -> None:
+    """Known positions: the number of moves, their score sum and the best score (found by the reference)."""
+    index = case["corpus_index"]
+    rack = case["rack"]
+    assert isinstance(index, int) and isinstance(rack, list)
+    moves = generate(board_of(index), rack, AMATH)
+    assert (len(moves), sum(m.score for m in moves), moves[0].score if moves else None) == (case["moves"], case["score_sum"], case["best"])
+
+
+@pytest.mark.parametrize("index", [0, 17, 42, 77, 101])
+def test_full_rack_moves_are_legal_scored_and_ordered(index: int) -> None:
+    """Every move of a real eight-tile rack passes the rules judge and scores as amath.scoring says."""
+    import movegen_cases
+
+    data = json.loads(movegen_cases.CORPUS.read_text(encoding="utf-8"))["positions"][index]
+    board = board_of(index)
+    rack = data["position"]["rack"]
+    moves = generate(board, rack, AMATH)
+    assert moves == generate(board, rack, AMATH)  # deterministic
+    keys = [m.key() for m in moves]
+    assert len(set(keys)) == len(keys)
+    assert [m.score for m in moves] == sorted((m.score for m in moves), reverse=True)
+    for a, b in itertools.pairwise(moves):
+        assert a.score > b.score or a.key() < b.key()
+    for m in moves[:300] + moves[300::25]:
+        analysis = analyze(board, m.place, AMATH)
+        check_lines(analysis, AMATH)
+        assert score(analysis, AMATH) == m.score
+
+
+def test_first_move_covers_the_centre() -> None:
+    """On the empty board every move covers H8 (and there are some)."""
+    moves = generate(Board(AMATH.layout), ["1", "2", "3", "=", "+", "4", "5", "*/"], AMATH)
+    assert len(moves) > 100
+    assert all(AMATH.layout.centre in {t.square for t in m.place.tiles} for m in moves)
+
+
+def test_blank_and_choice_faces_are_distinct_moves() -> None:
+    """``1+1=2`` with a real '+' or the +/- tile, with the '2' or a blank as 2: four moves."""
+    board = Board(AMATH.layout)
+    moves = generate(board, ["1", "1", "+", "+-", "=", "2", "?"], AMATH)
+    layouts = {
+        tuple((t.tile, t.face) for t in m.place.tiles) for m in moves if [t.face for t in m.place.tiles] == ["1", "+", "1", "=", "2"]
+    }
+    assert {(op, two) for (_, (op, _f), _, _, (two, _g)) in layouts} >= {("+", "2"), ("+-", "2"), ("+", "?"), ("+-", "?")}
+
+
+def test_rack_is_respected() -> None:
+    """No move uses a tile more often than the rack holds it."""
+    rack = ["1", "1", "=", "2", "+"]
+    for m in generate(corpus_boards()[5], rack, AMATH):
+        for t in set(m.place.rack_tiles):
+            assert m.place.rack_tiles.count(t) <= rack.count(t)
+
+
+def test_empty_rack_and_no_equals() -> None:
+    """No tiles, no moves; a rack without '=' has none on the empty board."""
+    assert generate(Board(AMATH.layout), [], AMATH) == []
+    assert generate(Board(AMATH.layout), ["1", "2", "+", "3"], AMATH) == []
+
+
+def test_rack_size_is_read_from_the_rules() -> None:
+    """A five-tile ruleset gives its own bingo bonus to five-tile plays, as the reference does."""
+    small = dataclasses.replace(AMATH, name="small", rack_size=5, bingo_bonus=7)
+    rack = ["1", "2", "3", "+", "="]
+    fast = generate(Board(small.layout), rack, small)
+    ref = generate_reference(Board(small.layout), rack, small)
+    assert {(m.key(), m.score) for m in fast} == {(m.key(), m.score) for m in ref}
+    full = [m for m in fast if len(m.place.tiles) == 5]
+    assert full and all(m.score == score(analyze(Board(small.layout), m.place, small), small) for m in full)
+
+
+def test_unsupported_rulesets_say_so() -> None:
+    """Brackets or free tiles (Smath) are refused clearly by the fast generator, not mis-generated."""
+    brackets = dataclasses.replace(AMATH, name="brackets", syntax=LineSyntax(max_digits=3, brackets=True))
+    with pytest.raises(NotImplementedError, match="brackets"):
+        generate(Board(AMATH.layout), ["1"], brackets)
+    free = dataclasses.replace(AMATH, name="free", tiles=TileSet(AMATH.tiles.counts, AMATH.tiles.points, frozenset({"="})))
+    with pytest.raises(NotImplementedError):
+        generate(Board(AMATH.layout), ["1"], free)
+
+
+def test_generated_places_are_places() -> None:
+    """The result type: a Place and an int score."""
+    m = generate(Board(AMATH.layout), ["1", "=", "1"], AMATH)[0]
+    assert isinstance(m.place, Place) and isinstance(m.score, int)
