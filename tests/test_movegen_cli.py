@@ -1,0 +1,70 @@
+"""``amath moves``: the position JSON in, every legal placement out, as text or JSON lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from amath.cli import main
+from amath.formats.position import position_from_dict
+from amath.movegen import generate
+from amath.notation import parse_place
+from amath.rules import AMATH
+
+POSITION = {
+    "variant": "a-math",
+    "board": [
+        {"square": "G8", "tile": "1"},
+        {"square": "H8", "tile": "+-", "face": "+"},
+        {"square": "I8", "tile": "2"},
+        {"square": "J8", "tile": "="},
+        {"square": "K8", "tile": "?", "face": "3"},
+    ],
+    "rack": ["1", "2", "=", "+", "?", "*/"],
+    "scores": [12, 0],
+    "to_move": 1,
+}
+
+
+def _write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_moves_json_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One object per line with move, score and the new tiles; best first; notation parses back."""
+    assert main(["moves", _write(tmp_path, POSITION), "--json"]) == 0
+    out, err = capsys.readouterr()
+    rows = [json.loads(line) for line in out.splitlines()]
+    board = position_from_dict(POSITION).board()
+    expected = generate(board, POSITION["rack"], AMATH)  # type: ignore[arg-type]
+    assert len(rows) == len(expected) > 0
+    assert [r["score"] for r in rows] == [m.score for m in expected]
+    assert set(rows[0]) == {"move", "score", "tiles"}
+    assert all(set(t) == {"square", "tile", "face"} for r in rows for t in r["tiles"])
+    for row, m in zip(rows, expected):
+        assert parse_place(row["move"], board, AMATH) == m.place
+    faced = [t for r in rows for t in r["tiles"] if t["tile"] in ("?", "*/")]
+    assert faced and all(t["face"] != t["tile"] for t in faced)
+    assert err == ""
+
+
+def test_moves_text_limit_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Text mode: score and notation per line, --limit, a count-and-time summary on stderr."""
+    assert main(["moves", _write(tmp_path, POSITION), "--limit", "3"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) == 3
+    assert all(line.split()[0].isdigit() for line in lines)
+    assert "moves in" in err and "showing 3" in err
+
+
+def test_moves_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Missing files and bad positions exit 2 with a message naming the problem."""
+    assert main(["moves", str(tmp_path / "nope.json")]) == 2
+    bad = dict(POSITION, rack=["1", "banana"])
+    assert main(["moves", _write(tmp_path, bad)]) == 2
+    assert "banana" in capsys.readouterr().err
