@@ -90,6 +90,8 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
         ok = record[e] != RECORD_NO and (goal is None or len(goal) > 0)
         useful_from[e] = useful_from[e + 1] or ok
         searched_from[e] = searched_from[e + 1] or (ok and not forced[e])
+    # solve_at[i]: a number starting on square i may end a side that is solved for
+    solve_at = [any(forced[e] and record[e] != RECORD_NO for e in range(i + 1, min(i + longest, n) + 1)) for i in range(n + 1)]
     out: SideTable = {}
 
     def keep(q: int, v: Value, used: int, link: Link, pts: int, xs: int) -> None:
@@ -177,7 +179,8 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
         # Square i must begin a number (or hold a unary minus at the start of the side).
         if i >= n or (need_eq and nfe[i] >= n and not (counts[eq0] or counts[eq1])):
             return
-        solve(i, acc, term, mul, sign, nozero, used, link, pts, xs)
+        if solve_at[i]:
+            solve(i, acc, term, mul, sign, nozero, used, link, pts, xs)
         # read numbers here only if one may end a side by search, or an operator and
         # another number may follow it
         if not (searched_from[i + 1] or useful_from[i + 3] or start):
