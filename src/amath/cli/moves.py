@@ -10,7 +10,8 @@ from pathlib import Path
 
 from amath.errors import AmathError
 from amath.formats.position import position_from_json
-from amath.movegen import GeneratedMove, generate, generate_reference
+from amath.movegen import GeneratedMove
+from amath.movegen.dispatch import generate_moves, is_complete
 from amath.notation import format_place
 
 HELP = "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3)"
@@ -41,10 +42,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    try:
-        moves = generate(board, list(pos.rack), rules)
-    except NotImplementedError:
-        moves = generate_reference(board, list(pos.rack), rules)  # slow, but complete for any ruleset
+    moves = generate_moves(board, list(pos.rack), rules)
     elapsed = time.perf_counter() - started
     shown = moves if args.limit is None else moves[: args.limit]
     out = sys.stdout
@@ -56,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
             out.write(f"{m.score:4d}  {notation}\n")
     if not args.json:
         more = f", showing {len(shown)}" if len(shown) < len(moves) else ""
-        print(f"{len(moves)} moves in {elapsed:.3f} s{more}", file=sys.stderr)
+        bounded = "" if is_complete(rules) else f" (bounded search for {rules.name}, see docs/smath.md)"
+        print(f"{len(moves)} moves in {elapsed:.3f} s{more}{bounded}", file=sys.stderr)
     return 0
 
 
