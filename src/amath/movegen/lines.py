@@ -47,6 +47,7 @@ class Line:
     cands_by_face: list[dict[str, list[Cand]]]  # side_cands grouped by face
     num_cands: list[list[Cand]]  # side_cands showing a number
     op_cands: list[list[Cand]]  # side_cands showing an operator
+    digit_cands: list[list[tuple[int, str, str, int, int, int]]]  # digits: (rack index, tile, face, value, points, cross)
     next_fixed_op: list[int]  # first square at or after i holding an operator (size if none)
     fixed_pts_prefix: list[int]
     empty_prefix: list[int]
@@ -134,7 +135,8 @@ def build_line(grid: list[list[PlacedTile | None]], k: int, across: bool, rules:
         next_op[i] = i if PLUS <= kind[i] <= DIVIDE else next_op[i + 1]
     nums = [[c for c in sc if c[3] in (DIGIT, NUMBER)] for sc in side_cands]
     ops = [[c for c in sc if PLUS <= c[3] <= DIVIDE] for sc in side_cands]
-    return Line(squares, kind, value, side_cands, eq_cands, hook, by_face, nums, ops, next_op, fixed_pts, empties, touches, emult)
+    digits = [[(c[0], c[1], c[2], c[4], c[5], c[6]) for c in sc if c[3] == DIGIT] for sc in side_cands]
+    return Line(squares, kind, value, side_cands, eq_cands, hook, by_face, nums, ops, digits, next_op, fixed_pts, empties, touches, emult)
 
 
 def _cross_runs(

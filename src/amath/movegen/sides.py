@@ -69,6 +69,7 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
     values = line.value
     cands = line.side_cands
     num_cands = line.num_cands
+    digit_cands = line.digit_cands
     op_cands = line.op_cands
     by_face = line.cands_by_face
     bits = rack.bits
@@ -244,29 +245,27 @@ def sides_from(line: Line, start: int, rack: RackInfo, counts: list[int], spec: 
                 operator(i, k, acc, term, mul, sign, cur, v, used, link, pts, xs)
             return
         if grow:
-            for j, tile, face, kd, val, tp, tx in num_cands[i]:
-                if kd == DIGIT and counts[j]:
+            for j, tile, face, val, tp, tx in digit_cands[i]:
+                if counts[j]:
                     counts[j] -= 1
                     after(
-                        i + 1,
-                        acc,
-                        term,
-                        mul,
-                        sign,
-                        num * 10 + val,
-                        nd + 1 < max_digits,
-                        nd + 1,
-                        used + bits[j],
-                        (link, i, tile, face),
-                        pts + tp,
-                        xs + tx,
-                    )
+                        i + 1, acc, term, mul, sign, num * 10 + val, nd + 1 < max_digits, nd + 1,
+                        used + bits[j], (link, i, tile, face), pts + tp, xs + tx,
+                    )  # fmt: skip
                     counts[j] += 1
         if more:
             for j, tile, face, kd, _val, tp, tx in op_cands[i]:
                 if counts[j]:
                     counts[j] -= 1
-                    operator(i, kd, acc, term, mul, sign, cur, v, used + bits[j], (link, i, tile, face), pts + tp, xs + tx)
+                    u, lk, pp, xx = used + bits[j], (link, i, tile, face), pts + tp, xs + tx
+                    if kd == PLUS:
+                        operand(i + 1, v, 0, _NO_TERM, 1, False, False, u, lk, pp, xx)
+                    elif kd == MINUS:
+                        operand(i + 1, v, 0, _NO_TERM, -1, False, False, u, lk, pp, xx)
+                    elif kd == TIMES:
+                        operand(i + 1, acc, cur, _MUL, sign, False, False, u, lk, pp, xx)
+                    else:
+                        operand(i + 1, acc, cur, _DIV, sign, False, True, u, lk, pp, xx)
                     counts[j] += 1
 
     def operator(
