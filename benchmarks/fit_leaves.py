@@ -1,9 +1,9 @@
 """Fit leave values from self-play and write ``src/amath/players/leaves_fitted.py``.
 
 Bots play seeded games; after every turn we note the tiles the player kept (the leave)
-and what that player scored on their next turn.  A ridge regression of that next score
-on the leave's features (a count per tile plus the synergy terms of
-:mod:`amath.players.leaves`) gives each feature's worth in points, relative to an
+and what that player scored on their next turn.  A regression of that next score on the
+leave's features (a count per tile plus the synergy terms of :mod:`amath.players.leaves`),
+shrunk towards the hand-set table, gives each feature's worth in points relative to an
 average leave.  Floats are fine here: this is statistics, not judging an equation::
 
     .venv/bin/python benchmarks/fit_leaves.py --games 40 --jobs 2
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from amath.game import Game
 from amath.move import Exchange, Place
-from amath.players.leaves import SYNERGIES, synergy_features
+from amath.players.leaves import HANDSET, SYNERGIES, synergy_features
 from amath.players.registry import get_bot
 from amath.rules import AMATH
 
@@ -58,8 +58,12 @@ def samples_of_game(task: tuple[str, int]) -> list[Sample]:
     return out
 
 
-def ridge(samples: list[Sample], lam: float) -> list[float]:
-    """Least squares with an L2 penalty, by Gaussian elimination on the normal equations."""
+def ridge(samples: list[Sample], lam: float, prior: list[float]) -> list[float]:
+    """Least squares shrunk towards ``prior`` (the hand-set values) with weight ``lam``.
+
+    Solves (X'X + lam I) w = X'y + lam prior by Gaussian elimination, so features seen
+    rarely stay near their hand-set worth instead of swinging on a few games.
+    """
     m = len(samples[0][0])
     mean_y = sum(y for _, y in samples) / len(samples)
     a = [[0.0] * m for _ in range(m)]
@@ -72,6 +76,7 @@ def ridge(samples: list[Sample], lam: float) -> list[float]:
                     a[i][j] += x[i] * x[j]
     for i in range(m):
         a[i][i] += lam
+        b[i] += lam * prior[i]
     for col in range(m):  # elimination with partial pivoting
         piv = max(range(col, m), key=lambda r: abs(a[r][col]))
         a[col], a[piv] = a[piv], a[col]
@@ -88,6 +93,29 @@ def ridge(samples: list[Sample], lam: float) -> list[float]:
     return w
 
 
+def render(tiles: dict[str, float], synergy: dict[str, float], about: str) -> str:
+    """The generated module's text, already in the project's format (ruff format)."""
+    lines = [
+        '"""Leave values fitted from self-play by benchmarks/fit_leaves.py (generated file; do not edit).',
+        "",
+        about,
+        '"""',
+        "",
+        "from amath.players.leaves import LeaveTable",
+        "",
+        "FITTED = LeaveTable(",
+        "    tiles={",
+        *(f'        "{t}": {v},' for t, v in tiles.items()),
+        "    },",
+        "    synergy={",
+        *(f'        "{k}": {v},' for k, v in synergy.items()),
+        "    },",
+        '    name="fitted",',
+        ")",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     """Play, fit, write the table module."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -95,7 +123,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--bot", default="equity-handset", help="the bot whose games are learnt from")
-    parser.add_argument("--ridge", type=float, default=20.0, help="L2 penalty (default 20)")
+    parser.add_argument("--ridge", type=float, default=200.0, help="weight of the hand-set prior (default 200)")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -103,15 +131,12 @@ def main() -> None:
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         per_game = pool.map(samples_of_game, tasks)
     samples = [s for g in per_game for s in g]
-    w = ridge(samples, args.ridge)
+    prior = [HANDSET.tiles.get(t, 0.0) for t in TILES] + [HANDSET.synergy.get(name, 0.0) for name in SYNERGIES]
+    w = ridge(samples, args.ridge, prior)
     tiles = {t: round(w[i], 2) for i, t in enumerate(TILES)}
     synergy = {name: round(w[len(TILES) + k], 2) for k, name in enumerate(SYNERGIES)}
-    text = (
-        '"""Leave values fitted from self-play by benchmarks/fit_leaves.py (generated file; do not edit).\n\n'
-        f"{args.games} games of {args.bot} (seed {args.seed}), {len(samples)} turns, ridge {args.ridge}.\n"
-        '"""\n\nfrom amath.players.leaves import LeaveTable\n\n'
-        f'FITTED = LeaveTable(\n    tiles={tiles!r},\n    synergy={synergy!r},\n    name="fitted",\n)\n'
-    )
+    about = f"{args.games} games of {args.bot} (seed {args.seed}), {len(samples)} turns, prior weight {args.ridge}."
+    text = render(tiles, synergy, about)
     args.out.write_text(text, encoding="utf-8")
     print(f"{len(samples)} samples from {args.games} games -> {args.out}")
     for t in TILES:
