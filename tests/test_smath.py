@@ -182,3 +182,20 @@ def test_a_round_of_exchanges_ends_a_smath_game() -> None:
     assert not g.over
     g.push(Exchange(tuple(g.racks[g.to_move][:3])))
     assert g.over and g.result is not None and g.result.reason == "passes"
+
+
+def test_equity_bot_exchanges_only_what_the_smath_bag_allows() -> None:
+    from amath.players import get_bot
+
+    g = Game(SMATH, seed=2)
+    give(g, g.to_move, ["0", "0", "0", "0", "0", "0", "12", "12", "12", "12"])  # a rack that wants changing
+    del g.bag[6:]  # six tiles left: at most six may go back
+    move = get_bot("equity", 1).choose(g)
+    assert g.is_legal(move)
+    if isinstance(move, Exchange):
+        assert len(move.tiles) <= 6
+
+
+def test_selfplay_rejects_an_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--variant", "chess", "--games", "1"]) == 2
+    assert "unknown variant" in capsys.readouterr().err

@@ -12,14 +12,16 @@ from pathlib import Path
 
 from amath.players.registry import BOTS
 from amath.players.selfplay import GameRecord, Summary, game_seed, play_game, seating
+from amath.rules import get_ruleset
 
 HELP = "let bots play each other (games saved as JSON, summary of wins, scores, margin, bingos, speed)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--games``, ``--players``, ``--seed``, ``--jobs``, ``--out``, ``--quiet``."""
+    """``--games``, ``--players``, ``--variant``, ``--seed``, ``--jobs``, ``--out``, ``--quiet``."""
     parser.add_argument("--games", type=int, default=10, metavar="N", help="number of games (default 10)")
     parser.add_argument("--players", default="greedy,equity", help=f"comma-separated bots, 2 to 4 of: {', '.join(BOTS)}")
+    parser.add_argument("--variant", default="a-math", help="a-math (default), smath or smath+OPTIONS (bounded search: docs/smath.md)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: the same seed plays the same games (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     parser.add_argument("--out", type=Path, default=None, metavar="DIR", help="write each game to DIR/game-NNNN.json")
@@ -38,9 +40,9 @@ def _labels(names: Sequence[str]) -> list[str]:
     return out
 
 
-def _play(task: tuple[list[str], int, int]) -> GameRecord:
-    bots, seed, index = task
-    return play_game(seating(bots, index), game_seed(seed, index), index)
+def _play(task: tuple[list[str], int, int, str]) -> GameRecord:
+    bots, seed, index, variant = task
+    return play_game(seating(bots, index), game_seed(seed, index), index, get_ruleset(variant))
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -57,6 +59,11 @@ def run(args: argparse.Namespace) -> int:
     if unknown or not 2 <= len(names) <= 4:
         print(f"error: --players takes 2 to 4 of {', '.join(BOTS)} (got {args.players!r})", file=sys.stderr)
         return 2
+    try:
+        variant = get_ruleset(args.variant).name
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.games < 1 or args.jobs < 1:
         print("error: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
@@ -64,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
     summary = Summary(bots)
-    tasks = [(bots, args.seed, i) for i in range(args.games)]
+    tasks = [(bots, args.seed, i, variant) for i in range(args.games)]
     started = time.perf_counter()
     show = not args.quiet
     if show:

@@ -61,7 +61,9 @@ class EquityPlayer:
         best: tuple[str, ...] | None = None
         best_value = float("-inf")
         seen: set[tuple[str, ...]] = set()
-        for k in range(len(rack)):  # keep k tiles, return the rest (at least one)
+        # Smath lets a player return only as many tiles as the bag holds
+        most = len(game.bag) if game.rules.exchange_min_bag is None else len(rack)
+        for k in range(max(0, len(rack) - most), len(rack)):  # keep k tiles, return the rest (at least one)
             for keep in itertools.combinations(rack, k):
                 if keep in seen:
                     continue
