@@ -190,10 +190,10 @@ def test_equity_bot_exchanges_only_what_the_smath_bag_allows() -> None:
     g = Game(SMATH, seed=2)
     give(g, g.to_move, ["0", "0", "0", "0", "0", "0", "12", "12", "12", "12"])  # a rack that wants changing
     del g.bag[6:]  # six tiles left: at most six may go back
-    move = get_bot("equity", 1).choose(g)
-    assert g.is_legal(move)
-    if isinstance(move, Exchange):
-        assert len(move.tiles) <= 6
+    bot = get_bot("equity", 1)
+    exchange, _ = bot._best_exchange(g)  # type: ignore[attr-defined]
+    assert isinstance(exchange, Exchange) and 1 <= len(exchange.tiles) <= 6 and g.is_legal(exchange)
+    assert g.is_legal(bot.choose(g))
 
 
 def test_selfplay_rejects_an_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
