@@ -184,10 +184,7 @@ class Rooms:
             seat.name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}")
             token = secrets.token_urlsafe(24)
             seat.token_hash, seat.joined = hash_token(token), True
-            self.store.save_seat(game_id, seat)
-            if all(s.joined for s in room.stored.seats):
-                self._start(room)
-                self.store.save_state(room.stored, 0)
+            self._seat_taken(game_id, room, seat)
         await self.broadcast(room)
         self._schedule_bots(room)
         return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
@@ -209,13 +206,17 @@ class Rooms:
                 raise ApiError(409, "this game has no free seat")
             seat = free[0]
             seat.name, seat.bot, seat.joined = f"Bot ({level})", level, True
-            self.store.save_seat(game_id, seat)
-            if all(s.joined for s in room.stored.seats):
-                self._start(room)
-                self.store.save_state(room.stored, 0)
+            self._seat_taken(game_id, room, seat)
         await self.broadcast(room)
         self._schedule_bots(room)
         return build_view(room.stored, room.game, 0)
+
+    def _seat_taken(self, game_id: str, room: Room, seat: StoredSeat) -> None:
+        """Store a newly taken seat; the game starts when the last free seat is taken."""
+        self.store.save_seat(game_id, seat)
+        if all(s.joined for s in room.stored.seats):
+            self._start(room)
+            self.store.save_state(room.stored, 0)
 
     def _start(self, room: Room) -> None:
         """Deal: every seat is taken, so the sides' names are known."""
