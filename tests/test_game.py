@@ -170,6 +170,8 @@ def test_failed_challenge_costs_the_challenger_a_turn() -> None:
     assert t.kind == "challenge-lost" and g.scores[p] == 5
     assert g.history[-1].kind == "skipped" and g.history[-1].player == q  # q loses the turn about to start
     assert g.to_move == p
+    assert g.pop().kind == "challenge-lost" and g.to_move == q  # pop returns the turn pushed
+    g.push(Challenge(q))
     assert not g.can_challenge()
     with pytest.raises(GameStateError, match="no placement to challenge"):
         g.push(Challenge(q))

@@ -313,8 +313,9 @@ class Game:
         """Undo the last turn (including any skipped turn it caused) and return it."""
         if not self._undo:
             raise GameStateError("nothing to undo")
-        turn = self.history[-1]
-        self._restore(self._undo.pop())
+        snap = self._undo.pop()
+        turn = self.history[snap.history_len]  # the turn pushed, not a skip it caused
+        self._restore(snap)
         return turn
 
     def _turn(self, move: Move, elapsed: float) -> Turn:
