@@ -54,7 +54,7 @@ def token_of(tile: str, face: str) -> str:
 def parse_token(text: str, rules: Ruleset) -> tuple[str, str]:
     """Read a placed-tile token into (tile, face), checking the tile may show the face."""
     if ":" in text and len(text) > 1:
-        tile_txt, _, face_txt = text.rpartition(":") if text.startswith(":") else text.partition(":")
+        tile_txt, _, face_txt = text.partition(":")
         tile, face = normalize(tile_txt), normalize(face_txt)
     elif text.startswith(BLANK) and len(text) > 1:
         tile, face = BLANK, normalize(text[1:])
