@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from amath.game import Game
 
 
@@ -16,7 +14,3 @@ def set_bag(game: Game, size: int) -> None:
     """Shrink the bag to ``size`` tiles, taking the rest out of the game (ending tests only)."""
     del game.bag[: len(game.bag) - size]
 
-
-def total(game: Game) -> Counter[str]:
-    """Every tile in the game: bag, racks and board."""
-    return game.tiles_in_play()
