@@ -20,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from amath import __version__
+from amath.server.coach import record_key
 from amath.server.config import Settings
 from amath.server.errors import ApiError
 from amath.server.headers import SecurityHeadersMiddleware
@@ -92,6 +93,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def preview(request: Request) -> Response:
         return JSONResponse(await rooms.preview(request.path_params["game_id"], _token(request), await _json(request)))
 
+    async def hint(request: Request) -> Response:
+        return JSONResponse(await rooms.hint(request.path_params["game_id"], _token(request)))
+
+    async def analysis(request: Request) -> Response:
+        return JSONResponse(rooms.analysis(request.path_params["game_id"], _token(request)))
+
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         text = rooms.record(game_id, _token(request))
@@ -100,6 +107,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def replay(request: Request) -> Response:
         return JSONResponse(replay_view(read_upload(await _json(request))))
+
+    async def replay_analysis(request: Request) -> Response:
+        body = await _json(request)
+        rec = read_upload(body)
+        return JSONResponse(rooms.coach.analysis(record_key(body["record"]), lambda: rec))
 
     async def replay_picture(request: Request) -> Response:
         body = await _json(request)
@@ -161,8 +173,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/move", move, methods=["POST"]),
         Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
         Route("/api/games/{game_id}/record", record),
+        Route("/api/games/{game_id}/hint", hint, methods=["POST"]),
+        Route("/api/games/{game_id}/analysis", analysis, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/api/replay/svg", replay_picture, methods=["POST"]),
+        Route("/api/replay/analysis", replay_analysis, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", socket),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from amath.errors import AmathError
+from amath.formats.record import parse_record
 from amath.formats.save import load_game, save_game
 from amath.game import Game, Options
 from amath.move import Challenge, Pass
@@ -28,12 +29,13 @@ from amath.rules import get_ruleset
 from amath.rules.base import ClockRules
 from amath.server import protocol
 from amath.server.bots import Bot, BotFactory, registry
+from amath.server.coach import Coach, best_plays
 from amath.server.config import Settings
 from amath.server.errors import ApiError
 from amath.server.preview import preview
 from amath.server.records import record_text
 from amath.server.storage import Store, StoredGame, StoredSeat
-from amath.server.views import build_view, side_of
+from amath.server.views import build_view, hints_allowed, side_of
 
 log = logging.getLogger("amath.server")
 
@@ -75,6 +77,7 @@ class Rooms:
         self.settings = settings
         self.store = Store(settings.db_url)
         self.rooms: dict[str, Room] = {}
+        self.coach = Coach()
         if settings.bot_factory is not None:
             self.bot_levels: list[str] = ["random", "greedy", "equity"]
             self.bot_factory: BotFactory | None = settings.bot_factory
@@ -338,6 +341,32 @@ class Rooms:
         place = protocol.read_tiles(obj.get("tiles"), game.rules)
         return preview(game, side_of(room.stored, seat), place)
 
+    # ----- hints and analysis -------------------------------------------------------------
+    async def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The engine's best plays for the asking seat's rack, where hints are allowed (never with other people)."""
+        room = self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        if not hints_allowed(room.stored):
+            raise ApiError(403, "hints are only for games against the bot, never in a game with other people")
+        game = self._playing(room)
+        side = side_of(room.stored, seat)
+        snapshot = copy.deepcopy(game)
+        plays = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", lambda: best_plays(snapshot, side))
+        return {"version": len(snapshot.history), "plays": plays}
+
+    def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The analysis of a finished game (every rack is public then), started on first asking."""
+        room = self.room(game_id)
+        self.seat_of(room, token)  # a forged token is refused; a spectator may ask
+        game = room.game
+        if game is None or not game.over:
+            raise ApiError(409, "a game is analysed once it is over")
+        text = record_text(game, None, room.stored.created)
+        return self.coach.analysis(f"game:{game_id}", lambda: parse_record(text))
+
     # ----- bots --------------------------------------------------------------------------
     def _bot_seat(self, room: Room) -> int | None:
         game = room.game
@@ -466,4 +495,5 @@ class Rooms:
             for task in (room.bot_task, room.clock_task):
                 if task is not None:
                     task.cancel()
+        self.coach.close()
         self.store.close()

@@ -48,6 +48,7 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
         "layout": list(rules.layout.rows),
         "points": dict(rules.tiles.points),
         "clock": dict(cfg.get("clock", {"kind": "none"})),
+        "hints": hints_allowed(stored),
     }
     if game is None:
         view.update(board=[], sides=[], to_move=None, bag=None, rack=None, unseen={}, history=[], version=0, result=None)
@@ -71,6 +72,11 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     view["clock"]["running"] = round(max(0.0, time.time() - stored.turn_started), 1) if not game.over else 0.0
     view["result"] = None if game.result is None else _result(game)
     return view
+
+
+def hints_allowed(stored: StoredGame) -> bool:
+    """Hints are for a player alone against the bot: never in a room or hot seat with other people."""
+    return stored.mode == "bot"
 
 
 def rules_view(rules: Ruleset) -> dict[str, Any]:
