@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -93,6 +93,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def preview(request: Request) -> Response:
         return JSONResponse(await rooms.preview(request.path_params["game_id"], _token(request), await _json(request)))
 
+    def seat_action(act: Callable[[str, str | None], Awaitable[dict[str, Any]]]) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            return JSONResponse(await act(request.path_params["game_id"], _token(request)))
+
+        return endpoint
+
+    async def claim(request: Request) -> Response:
+        return JSONResponse(await rooms.claim(request.path_params["game_id"], await _json(request)))
+
     async def hint(request: Request) -> Response:
         return JSONResponse(await rooms.hint(request.path_params["game_id"], _token(request)))
 
@@ -174,6 +183,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
         Route("/api/games/{game_id}/record", record),
         Route("/api/games/{game_id}/hint", hint, methods=["POST"]),
+        *(
+            Route(f"/api/games/{{game_id}}/{name}", seat_action(act), methods=["POST"])
+            for name, act in (("resign", rooms.resign), ("rematch", rooms.rematch), ("leave", rooms.leave), ("handover", rooms.handover))
+        ),
+        Route("/api/games/{game_id}/claim", claim, methods=["POST"]),
         Route("/api/games/{game_id}/analysis", analysis, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/api/replay/svg", replay_picture, methods=["POST"]),

@@ -23,7 +23,7 @@ from typing import Any
 from amath.errors import AmathError
 from amath.formats.record import parse_record
 from amath.formats.save import load_game, save_game
-from amath.game import Game, Options
+from amath.game import Game, Options, Result
 from amath.move import Challenge, Pass
 from amath.rules import get_ruleset
 from amath.rules.base import ClockRules
@@ -41,6 +41,16 @@ log = logging.getLogger("amath.server")
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def resign(game: Game, side: int) -> None:
+    """End ``game`` by ``side``'s resignation: scores stand, the best of the other sides win."""
+    others = [k for k in range(len(game.sides)) if k != side] or [side]
+    top = max(game.scores[k] for k in others)
+    zero = tuple(0 for _ in game.sides)
+    winners = tuple(k for k in others if game.scores[k] == top)
+    game.pending = None  # nothing is left to challenge
+    game.result = Result("resign", zero, zero, tuple(game.scores), winners)
 
 
 def hash_token(token: str) -> str:
@@ -68,6 +78,7 @@ class Room:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
+    claims: dict[str, int] = field(default_factory=dict)  # hashed hand-over code -> seat (memory only)
 
 
 class Rooms:
@@ -78,6 +89,7 @@ class Rooms:
         self.store = Store(settings.db_url)
         self.rooms: dict[str, Room] = {}
         self.coach = Coach()
+        self._tasks: set[asyncio.Task[None]] = set()
         if settings.bot_factory is not None:
             self.bot_levels: list[str] = ["random", "greedy", "equity"]
             self.bot_factory: BotFactory | None = settings.bot_factory
@@ -99,6 +111,8 @@ class Rooms:
         if stored.seed is not None:
             try:
                 game = load_game(dict(stored.config["header"], seed=stored.seed, turns=stored.turns))
+                if isinstance(stored.config.get("resigned"), int):
+                    resign(game, stored.config["resigned"])
             except (AmathError, KeyError, TypeError) as exc:
                 log.error("game %s cannot be replayed: %s", game_id, exc)
                 raise ApiError(409, "this game's record is damaged and cannot be replayed") from None
@@ -212,7 +226,7 @@ class Rooms:
             self._seat_taken(game_id, room, seat)
         await self.broadcast(room)
         self._schedule_bots(room)
-        return build_view(room.stored, room.game, 0)
+        return self._view(room, 0)
 
     def _seat_taken(self, game_id: str, room: Room, seat: StoredSeat) -> None:
         """Store a newly taken seat; the game starts when the last free seat is taken."""
@@ -243,7 +257,13 @@ class Rooms:
     def view(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it."""
         room = self.room(game_id)
-        return build_view(room.stored, room.game, self.seat_of(room, token))
+        return self._view(room, self.seat_of(room, token))
+
+    def _view(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """A seat's view of ``room`` with what only the room knows: how many watch it."""
+        view = build_view(room.stored, room.game, seat)
+        view["spectators"] = sum(1 for w in room.watchers if w.seat is None and not w.table)
+        return view
 
     def record(self, game_id: str, token: str | None) -> str:
         """The game's text record as the token's seat (or a spectator) may see it."""
@@ -292,7 +312,7 @@ class Rooms:
         self._schedule_bots(room)
         if self.is_table(room, token):
             seat = self._table_seat(room)  # hot seat: the screen now belongs to the next side
-        return build_view(room.stored, room.game, seat)
+        return self._view(room, seat)
 
     def _playing(self, room: Room) -> Game:
         if room.game is None:
@@ -340,6 +360,115 @@ class Rooms:
         obj = protocol.expect_object(body, "the preview request")
         place = protocol.read_tiles(obj.get("tiles"), game.rules)
         return preview(game, side_of(room.stored, seat), place)
+
+    # ----- resign, rematch, leave, hand a seat over ------------------------------------------
+    async def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The token's side resigns: the game ends now and the other sides win on the scores as they stand."""
+        room, seat = self._seated(game_id, token)
+        async with room.lock:
+            game = self._playing(room)
+            side = side_of(room.stored, seat)
+            before = room.stored.status
+            room.stored.config["resigned"] = side
+            room.stored.status = "over"
+            try:
+                self.store.save_state(room.stored, len(room.stored.turns))
+            except Exception:
+                del room.stored.config["resigned"]
+                room.stored.status = before
+                log.exception("storing a resignation in %s failed", game_id)
+                raise ApiError(503, "the resignation could not be stored; try again") from None
+            resign(game, side)
+        self._schedule_clock(room)
+        await self.broadcast(room)
+        return self._view(room, seat)
+
+    async def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A new game at the same table once this one is over: same seats, same tokens, a new deal.
+
+        Asking again (or another seat asking) gives the same new game; every screen of the
+        old game learns its id from the view's ``rematch``.
+        """
+        room, seat = self._seated(game_id, token)
+        async with room.lock:
+            old = room.stored
+            if room.game is None or not room.game.over:
+                raise ApiError(409, "a rematch is offered once the game is over")
+            new_id = old.config.get("rematch")
+            if not isinstance(new_id, str):
+                new_id = secrets.token_urlsafe(9)
+                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned")}
+                seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined) for s in old.seats]
+                stored = StoredGame(new_id, old.mode, config, seats, time.time())
+                fresh = Room(stored, None)
+                self._start(fresh)
+                self.store.insert(stored)
+                self.rooms[new_id] = fresh
+                old.config["rematch"] = new_id
+                self.store.save_state(old, len(old.turns))
+                self._schedule_bots(fresh)
+        await self.broadcast(room)
+        return {"id": new_id, "seat": seat, "mode": old.mode}
+
+    async def leave(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """Give up a seat in a waiting room; it is free for someone else (once the game runs, resign instead)."""
+        room, seat = self._seated(game_id, token)
+        async with room.lock:
+            if room.stored.status != "waiting":
+                raise ApiError(409, "the game has started: resign instead of leaving")
+            place = room.stored.seats[seat]
+            place.name, place.token_hash, place.joined = "", "", False
+            self.store.save_seat(game_id, place)
+            self._drop_seat(room, seat)
+        await self.broadcast(room)
+        return {"left": seat}
+
+    async def handover(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A one-time code for someone else to take over the token's seat (the old token then stops working)."""
+        room, seat = self._seated(game_id, token)
+        if room.stored.mode != "room":
+            raise ApiError(409, "only a seat in an online room can be handed over")
+        code = secrets.token_urlsafe(12)
+        room.claims = {h: s for h, s in room.claims.items() if s != seat}
+        room.claims[hash_token(code)] = seat
+        return {"code": code, "seat": seat}
+
+    async def claim(self, game_id: str, body: Any) -> dict[str, Any]:
+        """Take over a seat with the code its holder handed over; returns the seat's new token."""
+        room = self.room(game_id)
+        obj = protocol.expect_object(body, "the request")
+        code = obj.get("code")
+        if not isinstance(code, str) or not 0 < len(code) <= 64:
+            raise ApiError(400, "'code' must be the hand-over code from the link")
+        async with room.lock:
+            seat_no = room.claims.pop(hash_token(code), None)
+            if seat_no is None:
+                raise ApiError(403, "this hand-over code is not valid (it works once, and only until the server restarts)")
+            seat = room.stored.seats[seat_no]
+            seat.name = protocol.read_name(obj.get("name"), seat.name)
+            new_token = secrets.token_urlsafe(24)
+            seat.token_hash = hash_token(new_token)
+            self.store.save_seat(game_id, seat)
+            self._drop_seat(room, seat_no)
+        await self.broadcast(room)
+        return {"id": game_id, "seat": seat_no, "token": new_token, "mode": room.stored.mode}
+
+    def _seated(self, game_id: str, token: str | None) -> tuple[Room, int]:
+        """The room and the seat a token holds there: 401 without a token, 403 for a bot's seat."""
+        room = self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        if room.stored.seats[seat].bot is not None:
+            raise ApiError(403, "a bot plays this seat")
+        return room, seat
+
+    def _drop_seat(self, room: Room, seat: int) -> None:
+        """Screens that spoke for ``seat`` now only watch (its old token no longer works)."""
+        for watcher in room.watchers:
+            if watcher.seat == seat and not watcher.table:
+                watcher.seat = None
 
     # ----- hints and analysis -------------------------------------------------------------
     async def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -466,26 +595,39 @@ class Rooms:
 
     # ----- watchers ----------------------------------------------------------------------
     def watch(self, room: Room, watcher: Watcher) -> None:
-        """Start sending views to a websocket."""
+        """Start sending views to a websocket (a new spectator is counted on every screen)."""
         room.watchers.add(watcher)
+        if watcher.seat is None and not watcher.table:
+            self._broadcast_soon(room, watcher)
 
     def unwatch(self, room: Room, watcher: Watcher) -> None:
         """Stop sending to a closed websocket; a finished game nobody watches leaves memory."""
         room.watchers.discard(watcher)
+        if watcher.seat is None and not watcher.table:
+            self._broadcast_soon(room)
         game = room.game
         if not room.watchers and game is not None and game.over and not game.can_challenge():
             self.rooms.pop(room.stored.id, None)  # it is complete in the database
 
-    async def broadcast(self, room: Room) -> None:
-        """Send every watcher its own fresh view."""
+    async def broadcast(self, room: Room, skip: Watcher | None = None) -> None:
+        """Send every watcher (but ``skip``) its own fresh view."""
         for watcher in list(room.watchers):
-            await self.broadcast_one(room, watcher)
+            if watcher is not skip:
+                await self.broadcast_one(room, watcher)
+
+    def _broadcast_soon(self, room: Room, skip: Watcher | None = None) -> None:
+        try:
+            task = asyncio.get_running_loop().create_task(self.broadcast(room, skip))
+        except RuntimeError:  # no loop: nobody to tell
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def broadcast_one(self, room: Room, watcher: Watcher) -> None:
         """Send one watcher its view; a watcher that cannot be reached is dropped."""
         seat = self._table_seat(room) if watcher.table else watcher.seat
         try:
-            await watcher.send({"type": "state", "state": build_view(room.stored, room.game, seat)})
+            await watcher.send({"type": "state", "state": self._view(room, seat)})
         except Exception:
             room.watchers.discard(watcher)
 

@@ -53,6 +53,7 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     if game is None:
         view.update(board=[], sides=[], to_move=None, bag=None, rack=None, unseen={}, history=[], version=0, result=None)
         view["can_challenge"] = False
+        view["rematch"] = None
         return view
     view["board"] = [_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()]
     view["last"] = _last_squares(game)
@@ -70,7 +71,8 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     view["challengeable"] = None if pending is None else pending.player
     view["clock"]["used"] = [round(x, 1) for x in game.time_used]
     view["clock"]["running"] = round(max(0.0, time.time() - stored.turn_started), 1) if not game.over else 0.0
-    view["result"] = None if game.result is None else _result(game)
+    view["result"] = None if game.result is None else dict(_result(game), resigned=cfg.get("resigned"))
+    view["rematch"] = cfg.get("rematch")
     return view
 
 
