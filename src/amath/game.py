@@ -20,6 +20,7 @@ from amath.errors import GameStateError, IllegalMoveError
 from amath.move import Challenge, Exchange, Move, Place
 from amath.notation import format_move, parse_move
 from amath.placement import analyze, check_lines, first_false_line
+from amath.position import end_adjustments
 from amath.rules import AMATH
 from amath.rules.base import ClockRules, Ruleset
 from amath.scoring import is_bingo, score
@@ -444,13 +445,8 @@ class Game:
     def _finish(self, reason: str, out_player: int | None = None, loser: int | None = None) -> None:
         n = len(self.sides)
         rules = self.rules
-        adjust = [0] * n
-        if reason == "playout" and out_player is not None:
-            left = sum(rules.tiles.value(r) for k, r in enumerate(self.racks) if k != out_player)
-            adjust[out_player] += rules.playout_multiplier * left
-        if reason != "playout" or rules.deduct_at_end:
-            for k in range(n):
-                adjust[k] -= rules.tiles.value(self.racks[k])
+        out = out_player if reason == "playout" else None
+        adjust = end_adjustments(rules, [rules.tiles.value(r) for r in self.racks], out)
         clock = self.options.clock
         penalties = [0] * n
         if clock.kind == "total" and not clock.loss_on_time:
@@ -458,8 +454,7 @@ class Game:
                 over = self.time_used[k] - clock.seconds
                 if over > 0:
                     penalties[k] = -clock.penalty_per_minute * math.ceil(over / 60)
-        if rules.shared_score:  # Co-op: the table shares every adjustment and wins or loses together
-            adjust = [sum(adjust)] * n
+        if rules.shared_score:  # Co-op: the table shares every penalty (and adjustment) and wins or loses together
             penalties = [sum(penalties)] * n
         final = [self.scores[k] + adjust[k] + penalties[k] for k in range(n)]
         contenders = [k for k in range(n) if k != loser]
