@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -17,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from amath import __version__
@@ -24,6 +24,7 @@ from amath.server.coach import record_key
 from amath.server.config import Settings
 from amath.server.errors import ApiError
 from amath.server.headers import SecurityHeadersMiddleware
+from amath.server.jsonbody import parse_json
 from amath.server.limits import LimitsMiddleware
 from amath.server.records import read_upload, replay_svg, replay_view
 from amath.server.rooms import Rooms, Watcher
@@ -49,12 +50,23 @@ def _token(request: Request) -> str | None:
 
 async def _json(request: Request) -> Any:
     raw = await request.body()
-    if not raw:
-        return {}
+    return parse_json(raw) if raw else {}
+
+
+def _frame_error(message: Message) -> ApiError | None:
+    """What is wrong with a frame a client sent (None: a ping, the only message it may send)."""
+    text = message.get("text")
+    if text is None:
+        return ApiError(400, "binary websocket frames are not accepted: send JSON text")
+    if text.strip() == '{"type":"ping"}':
+        return None
     try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"the request body is not valid JSON: {exc}") from None
+        body = parse_json(text, "the message")
+    except ApiError as exc:
+        return exc
+    if isinstance(body, dict) and body.get("type") == "ping":
+        return None
+    return ApiError(400, 'the only message a client sends is {"type": "ping"}')
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -144,12 +156,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             await rooms.broadcast_one(room, watcher)
             while True:
-                text = await ws.receive_text()
-                if len(text) > settings.max_ws_message:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                size = len(message.get("text") or message.get("bytes") or "")
+                if size > settings.max_ws_message:
                     await ws.close(code=1009)
                     return
-                if text.strip() == '{"type":"ping"}':
-                    await ws.send_json({"type": "pong"})
+                problem = _frame_error(message)
+                if problem is not None:
+                    await ws.send_json({"type": "error", "status": problem.status, "error": problem.message})
+                    await ws.close(code=4000 + problem.status)
+                    return
+                await ws.send_json({"type": "pong"})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
