@@ -88,7 +88,7 @@ def test_push_pop_restores_everything(path: Path, script: list[int], seed: int) 
         else:
             pos.push(Pass())
             stack.append(False)
-        assert pos.zobrist == pos.compute_zobrist()
+        assert pos.zobrist == pos.compute_zobrist() and pos.board_hash == pos.compute_board_hash()
         assert sum(pos.bag.values()) + sum(sum(r.values()) for r in pos.racks) + len(pos.board) == AMATH.tiles.total
         snapshots.append((pos.state(), pos.zobrist))
     while stack:

@@ -15,6 +15,7 @@ them (:meth:`Position.set_rack`) or samples them (:meth:`Position.sample_hidden`
 The Zobrist hash covers the board (square x tile x face), the rack counts, the side to
 move and the scoreless count -- not the scores, so a transposition table stores the
 value of the rest of the game (the spread still to come), which equal positions share.
+``board_hash`` is the board's part alone (a key for caching move lists).
 
 >>> from amath.rules import AMATH
 >>> pos = Position(AMATH, racks=[["1", "=", "1"], ["2", "=", "2"]], bag={})
@@ -146,7 +147,21 @@ class Position:
     racks).  Invalid input raises :class:`~amath.errors.PositionError`.
     """
 
-    __slots__ = ("_order", "_undo", "bag", "board", "hidden", "outcome", "racks", "rules", "scoreless", "scores", "to_move", "zobrist")
+    __slots__ = (
+        "_order",
+        "_undo",
+        "bag",
+        "board",
+        "board_hash",
+        "hidden",
+        "outcome",
+        "racks",
+        "rules",
+        "scoreless",
+        "scores",
+        "to_move",
+        "zobrist",
+    )
 
     def __init__(
         self,
@@ -181,6 +196,7 @@ class Position:
         self.bag = _counts(bag)
         self._validate(racks)
         self.zobrist = self.compute_zobrist()
+        self.board_hash = self.compute_board_hash()
 
     def _validate(self, racks: Sequence[object]) -> None:
         rules, n = self.rules, len(self.racks)
@@ -280,6 +296,7 @@ class Position:
         other.scoreless = self.scoreless
         other.outcome = self.outcome
         other.zobrist = self.zobrist
+        other.board_hash = self.board_hash
         other._undo = []
         other._order = self._order
         return other
@@ -371,11 +388,16 @@ class Position:
     def _rack_key(side: int, tile: str, count: int) -> int:
         return _key("rack", side, tile, count) if count else 0
 
-    def compute_zobrist(self) -> int:
-        """The hash computed from scratch (push/pop keep :attr:`zobrist` equal to it)."""
-        h = _key("move", self.to_move) ^ _key("scoreless", self.scoreless)
+    def compute_board_hash(self) -> int:
+        """The board's part of the hash, from scratch (:attr:`board_hash` is kept equal to it)."""
+        h = 0
         for sq, tile in self.board.items():
             h ^= self._square_key(sq, tile)
+        return h
+
+    def compute_zobrist(self) -> int:
+        """The hash computed from scratch (push/pop keep :attr:`zobrist` equal to it)."""
+        h = _key("move", self.to_move) ^ _key("scoreless", self.scoreless) ^ self.compute_board_hash()
         for side, r in enumerate(self.racks):
             for t, k in r.items():
                 h ^= self._rack_key(side, t, k)
@@ -491,7 +513,9 @@ class Position:
             for p in move.tiles:
                 tile = p.placed
                 self.board.put(p.square, tile)
-                self.zobrist ^= self._square_key(p.square, tile)
+                key = self._square_key(p.square, tile)
+                self.zobrist ^= key
+                self.board_hash ^= key
         for t in taken:
             self._change_rack(side, t, -1)
         for t in drawn:
@@ -525,7 +549,7 @@ class Position:
         self._add_points(side, -undo.points)
         if undo.placed:
             for sq in undo.placed:
-                self.board.remove(sq)
+                self.board_hash ^= self._square_key(sq, self.board.remove(sq))
         elif undo.taken:  # an exchange: the returned tiles leave the bag again
             for t in undo.taken:
                 self._change_bag(t, -1)

@@ -1,0 +1,284 @@
+"""The exact endgame: bag empty, both racks known, two sides; the spread with perfect play.
+
+Negamax with alpha-beta over every placement and the pass (exchanges are impossible
+with the bag empty), iterative deepening on plies, a transposition table keyed by the
+position's Zobrist hash and move ordering by score (the table's best move first).  A
+node's value is the spread still to come for the side to move -- final scores less
+the scores now -- so positions reached in different orders share table entries (the
+hash leaves scores out).  The game ends in the tree exactly as in the rules, through
+:class:`~amath.position.Position`: a play-out adds the multiplier times the other
+rack, the passes end it with each rack deducted.
+
+Budgets count nodes (turns pushed), never seconds, so a budget gives the same answer on
+any machine.  The answer is ``exact`` when the deepest iteration reached the end of
+every line (no horizon estimate was used); else it is the best of the deepest iteration
+finished within the budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from amath.errors import PositionError
+from amath.move import Pass
+from amath.movegen.result import GeneratedMove
+from amath.position import Action, Position
+
+#: Depth given to table entries whose value needs no horizon (valid at any depth).
+COMPLETE = 1 << 20
+EXACT, LOWER, UPPER = 0, 1, 2
+INF = 1 << 30
+#: Node budget when none is given.
+DEFAULT_NODES = 200_000
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when the node budget is spent (the position is unwound)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    depth: int
+    value: int
+    flag: int
+    best: int | None  # move code
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One root move with its value: ``value`` the spread still to come for the side to
+    move, ``spread`` the final spread (value + the spread now), ``pv`` the expected line."""
+
+    move: Action
+    value: int
+    spread: int
+    pv: tuple[Action, ...]
+    exact: bool
+
+
+@dataclass(slots=True)
+class EndgameResult:
+    """What :func:`solve` found: root moves best first, whether exact, and the work done."""
+
+    lines: list[Line]
+    exact: bool
+    nodes: int
+    depth: int
+
+    @property
+    def best(self) -> Line:
+        """The best root move."""
+        return self.lines[0]
+
+
+@dataclass(slots=True)
+class _Moves:
+    """A node's turns in search order: (code, move, score, plays out)."""
+
+    items: list[tuple[int, Action, int, bool]] = field(default_factory=list)
+
+
+Generator = Callable[[Position], list[GeneratedMove]]
+
+
+def _placements(pos: Position) -> list[GeneratedMove]:
+    return pos.placements()
+
+
+class EndgameSolver:
+    """An exact two-sided endgame search over one position (changed in place, restored after).
+
+    ``nodes``: the budget in turns pushed.  ``generator`` lists placements (default the
+    position's own, i.e. the move generator); a test may pass a smaller twin.
+    """
+
+    def __init__(self, pos: Position, *, nodes: int = DEFAULT_NODES, generator: Generator = _placements) -> None:
+        if pos.sides != 2:
+            raise PositionError(f"the endgame solver plays two sides, not {pos.sides}")
+        if pos.bag_size != 0 or not all(pos.is_known(s) for s in range(2)):
+            raise PositionError("the endgame solver needs an empty bag and both racks known")
+        self.pos = pos
+        self.budget = nodes
+        self.nodes = 0
+        self.generator = generator
+        self.table: dict[int, _Entry] = {}
+        self.move_cache: dict[tuple[int, int, tuple[tuple[str, int], ...]], list[GeneratedMove]] = {}
+        self.horizon = 0  # horizon estimates used (0 after an iteration: it was exact)
+
+    # ----- the search ---------------------------------------------------------------------
+    def _generated(self) -> list[GeneratedMove]:
+        pos = self.pos
+        key = (pos.board_hash, pos.to_move, tuple(sorted(pos.racks[pos.to_move].items())))
+        moves = self.move_cache.get(key)
+        if moves is None:
+            moves = self.move_cache[key] = self.generator(pos)
+        return moves
+
+    def _ordered(self, best: int | None) -> list[tuple[int, Action, int]]:
+        """Placements by score (a play-out first: it ends the game with a bonus), then pass; the table's move first."""
+        pos = self.pos
+        rack_size = sum(pos.racks[pos.to_move].values())
+        bonus = pos.rules.playout_multiplier * pos.rack_points(1 - pos.to_move)
+        free = pos.rules.tiles.free
+        scored: list[tuple[int, int, Action, int]] = []
+        for m in self._generated():
+            used = sum(1 for t in m.place.tiles if t.tile not in free)
+            scored.append((m.score + (bonus if used == rack_size else 0), pos.encode(m.place), m.place, m.score))
+        scored.sort(key=lambda x: -x[0])
+        out = [(code, move, points) for _, code, move, points in scored]
+        out.append((pos.encode(Pass()), Pass(), 0))
+        if best is not None:
+            for k, item in enumerate(out):
+                if item[0] == best:
+                    out.insert(0, out.pop(k))
+                    break
+        return out
+
+    def _estimate(self) -> int:
+        """A horizon guess of the spread to come: the racks as the passes would deduct them."""
+        pos = self.pos
+        me = pos.to_move
+        return pos.rack_points(1 - me) - pos.rack_points(me)
+
+    def _child_value(self, points: int, depth: int, alpha: int, beta: int) -> int:
+        """Value for the mover of the move just pushed that scored ``points``, searched in (alpha, beta)."""
+        pos = self.pos
+        if pos.outcome is not None:
+            mover = pos.to_move  # a finished position keeps the mover as "to move"
+            final = pos.outcome.scores
+            return points + (final[mover] - final[1 - mover]) - (pos.scores[mover] - pos.scores[1 - mover])
+        return points - self._negamax(depth - 1, points - beta, points - alpha)
+
+    def _negamax(self, depth: int, alpha: int, beta: int) -> int:
+        pos = self.pos
+        key = pos.zobrist
+        entry = self.table.get(key)
+        best_code = None
+        if entry is not None:
+            best_code = entry.best
+            if entry.depth >= depth and (
+                entry.flag == EXACT or (entry.flag == LOWER and entry.value >= beta) or (entry.flag == UPPER and entry.value <= alpha)
+            ):
+                if entry.depth < COMPLETE:
+                    self.horizon += 1  # the entry's value leans on a horizon
+                return entry.value
+        if depth <= 0:
+            self.horizon += 1
+            return self._estimate()
+        horizon_before = self.horizon
+        alpha0 = alpha
+        best = -INF
+        for code, move, points in self._ordered(best_code):
+            self._count()
+            pos.push(move, score=None if isinstance(move, Pass) else points)
+            try:
+                value = self._child_value(points, depth, alpha, beta)
+            finally:
+                pos.pop()
+            if value > best:
+                best, best_code = value, code
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        stored = COMPLETE if self.horizon == horizon_before else depth
+        self.table[key] = _Entry(stored, best, flag, best_code)
+        return best
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+
+    def _pv(self, first: Action, limit: int = 64) -> tuple[Action, ...]:
+        """The expected line after ``first``, read from the table's best moves."""
+        pos = self.pos
+        line: list[Action] = [first]
+        pushed = 0
+        try:
+            self._push_known(first)
+            pushed += 1
+            while pos.outcome is None and len(line) < limit:
+                entry = self.table.get(pos.zobrist)
+                if entry is None or entry.best is None:
+                    break
+                move = pos.decode(entry.best)
+                self._push_known(move)
+                pushed += 1
+                line.append(move)
+        finally:
+            for _ in range(pushed):
+                pos.pop()
+        return tuple(line)
+
+    def _push_known(self, move: Action) -> None:
+        """Push a move found by the search (its score looked up in the move cache)."""
+        if isinstance(move, Pass):
+            self.pos.push(move)
+            return
+        for m in self._generated():
+            if m.place == move:
+                self.pos.push(move, score=m.score)
+                return
+        self.pos.push(move)  # pragma: no cover - every searched move is cached
+
+    # ----- the root -----------------------------------------------------------------------
+    def solve(self, top: int = 1) -> EndgameResult:
+        """Deepen until exact or out of budget; ``top`` > 1 values that many root moves exactly."""
+        pos = self.pos
+        if pos.outcome is not None:
+            raise PositionError("the game is over: there is no move to find")
+        me = pos.to_move
+        now = pos.scores[me] - pos.scores[1 - me]
+        finished: list[tuple[int, int, Action]] = []  # (value, code, move) of the last full iteration
+        finished_exact = False
+        depth_done = 0
+        depth = 1
+        try:
+            while True:
+                self.horizon = 0
+                results = self._root(depth, top, finished)
+                finished, depth_done = results, depth
+                if self.horizon == 0:
+                    finished_exact = True
+                    break
+                depth += 1
+        except _OutOfBudget:
+            pass
+        if not finished:  # not even depth 1 within the budget: order by score
+            finished = [(points, code, move) for code, move, points in self._ordered(None)]
+        lines = [Line(move, value, now + value, self._pv(move), finished_exact) for value, _, move in finished[: max(top, 1)]]
+        return EndgameResult(lines, finished_exact, self.nodes, depth_done)
+
+    def _root(self, depth: int, top: int, previous: Sequence[tuple[int, int, Action]]) -> list[tuple[int, int, Action]]:
+        """One iteration at the root: every move's value (exact for the best ``top``), best first."""
+        pos = self.pos
+        order = self._ordered(None)
+        if previous:  # last iteration's ranking first
+            rank = {code: k for k, (_, code, _) in enumerate(previous)}
+            order.sort(key=lambda item: rank.get(item[0], len(rank)))
+        scored: list[tuple[int, int, Action]] = []
+        for code, move, points in order:
+            # a full window for the first ``top`` moves; a null window above the ``top``-th best after
+            bound = sorted((v for v, _, _ in scored), reverse=True)[top - 1] if len(scored) >= top else -INF
+            self._count()
+            pos.push(move, score=None if isinstance(move, Pass) else points)
+            try:
+                value = self._child_value(points, depth, bound, INF)
+            finally:
+                pos.pop()
+            scored.append((value if value > bound else min(value, bound), code, move))
+        scored.sort(key=lambda x: -x[0])
+        best_code = scored[0][1]
+        self.table[pos.zobrist] = _Entry(COMPLETE if self.horizon == 0 else depth, scored[0][0], EXACT, best_code)
+        return scored
+
+
+def solve(pos: Position, *, nodes: int = DEFAULT_NODES, top: int = 1, generator: Generator = _placements) -> EndgameResult:
+    """Solve the endgame of ``pos`` (bag empty, both racks known, two sides) within ``nodes``.
+
+    ``pos`` is left as it was.  Raises :class:`~amath.errors.PositionError` when the
+    position is not such an endgame.
+    """
+    return EndgameSolver(pos, nodes=nodes, generator=generator).solve(top)

@@ -1,0 +1,154 @@
+"""The exact endgame solver equals a plain minimax on small endgames; budgets; the line it expects."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from amath.engine.endgame import solve
+from amath.errors import PositionError
+from amath.formats.load import load_game_text
+from amath.move import Pass
+from amath.position import Action, Position
+from amath.rules import AMATH
+
+DATA = Path(__file__).parent / "data"
+RECORDS = sorted(DATA.glob("*.amr"))
+
+
+def minimax(pos: Position) -> dict[object, int]:
+    """Every legal turn's value (spread still to come for the mover), by plain exhaustive minimax.
+
+    Memoised on the full state (not the hash); no pruning, no ordering, no horizon.
+    """
+    memo: dict[object, int] = {}
+    generated: dict[object, list[tuple[Action, int | None]]] = {}  # move lists by board and rack
+
+    def value(pos: Position) -> int:
+        key = pos.state()
+        if key not in memo:
+            memo[key] = max(turn_values(pos).values())
+        return memo[key]
+
+    def turn_values(pos: Position) -> dict[object, int]:
+        out: dict[object, int] = {}
+        mover = pos.to_move
+        where = (tuple(pos.board.items()), pos.rack())
+        if where not in generated:
+            generated[where] = [(m.place, m.score) for m in pos.placements()] + [(Pass(), None)]
+        for move, score in generated[where]:
+            before = pos.scores[mover] - pos.scores[1 - mover]
+            pos.push(move, score=score)
+            if pos.outcome is not None:
+                final = pos.outcome.scores
+                out[pos.encode(move)] = final[mover] - final[1 - mover] - before
+            else:
+                gained = pos.scores[mover] - pos.scores[1 - mover] - before
+                out[pos.encode(move)] = gained - value(pos)
+            pos.pop()
+        return out
+
+    return turn_values(pos)
+
+
+@cache
+def _board(path: Path, turns: int) -> Position:
+    game = load_game_text(path.read_text())
+    while len(game.history) > turns:
+        game.pop()
+    return Position.from_game(game)
+
+
+def _endgame(path: Path, turns: int, seed: int, size: int) -> Position:
+    """A small endgame: the board of a recorded game after ``turns`` turns and two racks of
+    ``size`` unseen tiles, each with an ``=`` and otherwise mostly digits (so that they play)."""
+    base = _board(path, turns)
+    pool = [t for t in base.sorted_tiles(base.unseen(0)) + base.rack(0) if t != "?"]
+    rng = random.Random(seed)
+    racks: list[list[str]] = [[], []]
+    for rack in racks:
+        rack.append("=")
+        pool.remove("=")
+    while len(racks[1]) < size:
+        for rack in racks:
+            digits = [t for t in pool if len(t) == 1 and t.isdigit()]
+            tile = rng.choice(digits if rng.random() < 0.7 else pool)
+            pool.remove(tile)
+            rack.append(tile)
+    return Position(AMATH, base.board.copy(), racks, {}, base.scores, rng.randrange(2), 0)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RECORDS), st.integers(4, 8), st.integers(0, 2**32), st.integers(2, 3))
+def test_solver_equals_minimax(path: Path, turns: int, seed: int, size: int) -> None:
+    pos = _endgame(path, turns, seed, size)
+    before = pos.state(), pos.zobrist
+    truth = minimax(pos)
+    best = max(truth.values())
+    result = solve(pos, nodes=10**6, top=3)
+    assert (pos.state(), pos.zobrist) == before
+    assert result.exact and result.best.value == best
+    assert truth[pos.encode(result.best.move)] == best
+    ranked = sorted(truth.values(), reverse=True)
+    assert [line.value for line in result.lines] == ranked[: len(result.lines)]
+    for line in result.lines:
+        assert truth[pos.encode(line.move)] == line.value
+        assert line.spread == line.value + pos.spread()
+    pushed = 0
+    for move in result.best.pv:  # the expected line is a sequence of legal turns
+        assert not pos.is_over
+        assert move in pos.legal_moves()
+        pos.push(move)
+        pushed += 1
+    for _ in range(pushed):
+        pos.pop()
+
+
+def test_six_passes_and_play_out_values_are_exact() -> None:
+    """A blocked rack: the other side's best is to play out (bonus) or to pass the game out."""
+    found_out = found_pass = False
+    for seed in range(40):
+        pos = _endgame(RECORDS[1], 6, seed, 2)
+        truth = minimax(pos)
+        result = solve(pos, nodes=10**6)
+        assert result.exact and result.best.value == max(truth.values())
+        found_pass |= isinstance(result.best.move, Pass)
+        last = result.best.pv
+        found_out |= len(last) == 1 and not isinstance(last[0], Pass)
+        if found_out and found_pass:
+            break
+    assert found_out and found_pass
+
+
+def test_a_small_budget_gives_a_legal_inexact_answer() -> None:
+    pos = _endgame(RECORDS[0], 6, 11, 3)
+    full = solve(pos, nodes=10**6)
+    small = solve(pos, nodes=3)
+    assert full.exact and not small.exact and small.nodes <= 4
+    assert small.best.move in pos.legal_moves()
+    again = solve(pos, nodes=3)
+    assert again.best.move == small.best.move and again.best.value == small.best.value
+
+
+def test_the_solver_refuses_what_is_not_an_endgame() -> None:
+    with pytest.raises(PositionError):
+        solve(Position(AMATH, racks=[["1"], ["2"]], bag={"3": 1}))
+    with pytest.raises(PositionError):
+        solve(Position(AMATH, racks=[["1"], ["2"], ["3"]], bag={}))
+    hidden = Position(AMATH, racks=[["1"], None], bag={"3": 2, "4": 1}, hidden=[0, 2])
+    with pytest.raises(PositionError):
+        solve(hidden)
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_solver_equals_minimax_on_four_tile_racks(seed: int) -> None:
+    pos = _endgame(RECORDS[1], 8, seed, 4)
+    truth = minimax(pos)
+    result = solve(pos, nodes=10**6, top=2)
+    assert len(truth) > 3 and result.exact
+    assert [line.value for line in result.lines] == sorted(truth.values(), reverse=True)[:2]
