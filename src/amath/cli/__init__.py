@@ -11,7 +11,20 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS: tuple[str, ...] = ("check", "play", "moves", "selfplay", "serve", "replay", "record", "position", "render", "analyze", "bingo")
+SUBCOMMANDS: tuple[str, ...] = (
+    "check",
+    "play",
+    "moves",
+    "selfplay",
+    "serve",
+    "replay",
+    "record",
+    "position",
+    "render",
+    "analyze",
+    "bingo",
+    "engine",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
