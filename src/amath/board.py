@@ -189,6 +189,26 @@ class Board:
         other._count = self._count
         return other
 
+    def assign(self, other: Board) -> None:
+        """Make this board hold exactly ``other``'s tiles, in place (references to it stay valid)."""
+        if other.layout != self.layout:
+            raise SquareError("cannot assign a board of another layout")
+        for mine, theirs in zip(self._grid, other._grid):
+            mine[:] = theirs
+        self._count = other._count
+
+    def __repr__(self) -> str:
+        from amath.formats.fen import board_string  # the position string's board part
+
+        return f"<Board {board_string(self)!r}>"
+
+    def _repr_svg_(self) -> str:
+        """Drawn as SVG in a notebook."""
+        from amath.render.svg import board_svg
+        from amath.rules import ruleset_for_layout
+
+        return board_svg(self, ruleset_for_layout(self.layout))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self.layout == other.layout and self._grid == other._grid
 

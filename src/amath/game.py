@@ -13,10 +13,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from amath.board import Board, PlacedTile
 from amath.errors import GameStateError, IllegalMoveError
+from amath.legal import LegalMoves
 from amath.move import Challenge, Exchange, Move, Place
 from amath.notation import format_move, parse_move
 from amath.placement import analyze, check_lines, first_false_line
@@ -24,10 +25,6 @@ from amath.position import end_adjustments
 from amath.rules import AMATH
 from amath.rules.base import ClockRules, Ruleset
 from amath.scoring import is_bingo, score
-from amath.tiles import BLANK, is_number
-
-if TYPE_CHECKING:  # pragma: no cover
-    from amath.legal import LegalMoves
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,16 +91,9 @@ class _Pending:
 
 
 def start_rank(tile: str, rules: Ruleset) -> int:
-    """Rank of a tile in the draw for who starts (higher starts under ``starter="highest"``).
-
-    A-Math: 20 above the blank, the blank above 19, operators and ``=`` below 0.
-    """
-    if is_number(tile):
-        n = int(tile)
-        return 2 * n + (1 if n == 20 else 0)
-    if tile == BLANK:
-        return 39  # between 19 (38) and 20 (41)
-    return -1
+    """Rank of a tile in the draw for who starts (kept for callers; see :meth:`Ruleset.start_rank`)."""
+    rank = rules.start_rank(tile)
+    return -1 if rank is None else rank
 
 
 class Game:
@@ -163,20 +153,19 @@ class Game:
     def _draw_for_start(self) -> int:
         """Each contender draws one tile; best rank starts; ties draw again; tiles go back."""
         contenders = list(range(len(self.sides)))
-        lowest = self.rules.starter == "lowest"
+        rank = self.rules.start_rank
         while True:
             draws: dict[int, str] = {}
             for side in contenders:
                 tile = self.bag.pop()
-                if lowest:  # Smath: draw until a number; non-numbers go back at once
-                    while not is_number(tile):
-                        self.bag.insert(self.rng.randrange(len(self.bag) + 1), tile)
-                        tile = self.bag.pop()
+                while rank(tile) is None:  # Smath: draw until a number; the others go back at once
+                    self.bag.insert(self.rng.randrange(len(self.bag) + 1), tile)
+                    tile = self.bag.pop()
                 draws[side] = tile
             self.start_draws.append(draws)
             self.bag.extend(draws.values())
             self.rng.shuffle(self.bag)
-            ranks = {s: (-int(t) if lowest else start_rank(t, self.rules)) for s, t in draws.items()}
+            ranks = {s: rank(t) or 0 for s, t in draws.items()}
             best = max(ranks.values())
             contenders = [s for s in contenders if ranks[s] == best]
             if len(contenders) == 1:
@@ -238,8 +227,6 @@ class Game:
     @property
     def legal_moves(self) -> LegalMoves:
         """A lazy view: ``move in game.legal_moves``, or iterate for placements, exchanges, pass."""
-        from amath.legal import LegalMoves  # imported here: the generator is not needed to play
-
         return LegalMoves(self)
 
     def can_challenge(self) -> bool:
@@ -261,6 +248,26 @@ class Game:
         unseen = Counter(self.rules.tiles.counts)
         unseen.subtract(seen)
         return +unseen
+
+    def position_string(self, side: int | None = None) -> str:
+        """The one-line position string (see :mod:`amath.formats.fen`) as ``side`` sees it (default: to move)."""
+        from amath.formats.fen import position_to_string
+        from amath.formats.position import position_of
+
+        return position_to_string(position_of(self, side))
+
+    def __repr__(self) -> str:
+        return f"<Game {self.position_string()!r} turn={len(self.history) + 1}{' over' if self.over else ''}>"
+
+    def _repr_svg_(self) -> str:
+        """The board with names, scores and the rack of the side to move, for notebooks."""
+        from amath.render.svg import board_svg
+
+        return board_svg(self.board, self.rules, rack=self.racks[self.to_move], names=self.names, scores=self.scores, to_move=self.to_move)
+
+    def notation(self, move: Move) -> str:
+        """``move`` in notation against the current board (board tiles shown as ``[face]``)."""
+        return format_move(move, self.board, self.rules)
 
     # ----- turns ---------------------------------------------------------------------
     def parse(self, text: str) -> Move:
@@ -285,11 +292,13 @@ class Game:
             if not self.options.challenge:
                 check_lines(analysis, self.rules)
         elif isinstance(move, Exchange):
-            minimum = self.rules.exchange_min_bag if self.rules.exchange_min_bag is not None else len(move.tiles)
-            if len(self.bag) < minimum:
-                raise IllegalMoveError(f"exchange needs at least {minimum} tiles in the bag; it holds {len(self.bag)}")
-            if not 1 <= len(move.tiles) <= self.rules.rack_size:
-                raise IllegalMoveError(f"exchange 1 to {self.rules.rack_size} tiles, not {len(move.tiles)}")
+            n, bag = len(move.tiles), len(self.bag)
+            if not self.rules.can_exchange(n, bag):
+                if self.rules.exchange_min_bag is not None and bag < self.rules.exchange_min_bag:
+                    raise IllegalMoveError(f"exchange needs at least {self.rules.exchange_min_bag} tiles in the bag; it holds {bag}")
+                if not 1 <= n <= self.rules.rack_size:
+                    raise IllegalMoveError(f"exchange 1 to {self.rules.rack_size} tiles, not {n}")
+                raise IllegalMoveError(f"exchange at most as many tiles as the bag holds ({bag}), not {n}")
             _check_rack(rack, move.tiles, frozenset())
 
     def is_legal(self, move: Move) -> bool:
@@ -474,14 +483,16 @@ class Game:
         )  # fmt: skip
 
     def _restore(self, snap: _Snapshot) -> None:
-        self.board = snap.board
-        self.bag = snap.bag
-        self.racks = snap.racks
-        self.scores = snap.scores
-        self.time_used = snap.time_used
+        """Put the snapshot back in place: the board, bag, racks and lists a caller holds stay valid."""
+        self.board.assign(snap.board)
+        self.bag[:] = snap.bag
+        for rack, saved in zip(self.racks, snap.racks):
+            rack[:] = saved
+        self.scores[:] = snap.scores
+        self.time_used[:] = snap.time_used
         del self.history[snap.history_len :]
         self.passes = snap.passes
-        self.skip = snap.skip
+        self.skip[:] = snap.skip
         self.pending = snap.pending
         self.result = snap.result
         self.to_move = snap.to_move

@@ -9,19 +9,34 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from amath.board import Board
+from amath.engine.generator import get_generator
 from amath.move import Exchange, Move, Pass
-from amath.movegen.dispatch import generate_moves
+from amath.rules.base import Ruleset
 
-if TYPE_CHECKING:  # pragma: no cover
-    from amath.game import Game
+
+class GameView(Protocol):
+    """What the view reads of a game: the state of the side to move and the rules' verdict."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def racks(self) -> list[list[str]]: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def over(self) -> bool: ...
+    def is_legal(self, move: Move) -> bool: ...
 
 
 class LegalMoves:
     """The legal turns of ``game`` for the side to move, computed only when asked."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameView) -> None:
         self.game = game
 
     def __contains__(self, move: object) -> bool:
@@ -32,7 +47,7 @@ class LegalMoves:
         g = self.game
         if g.over:
             return []
-        return [m.place for m in generate_moves(g.board, g.racks[g.to_move], g.rules)]
+        return [m.place for m in get_generator().generate(g.board, g.racks[g.to_move], g.rules)]
 
     def exchanges(self) -> list[Move]:
         """Every legal exchange, one per distinct multiset of rack tiles."""

@@ -8,10 +8,11 @@ import sys
 import time
 from pathlib import Path
 
+from amath.engine.generator import get_generator
 from amath.errors import AmathError
 from amath.formats.position import position_from_json
 from amath.movegen import GeneratedMove
-from amath.movegen.dispatch import generate_moves, is_complete
+from amath.movegen.dispatch import is_complete
 from amath.notation import format_place
 
 HELP = "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3)"
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    moves = generate_moves(board, list(pos.rack), rules)
+    moves = get_generator().generate(board, list(pos.rack), rules)
     elapsed = time.perf_counter() - started
     shown = moves if args.limit is None else moves[: args.limit]
     out = sys.stdout

@@ -16,6 +16,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from amath.board import Board, PlacedTile, Square
 from amath.errors import AmathError, PositionError
 from amath.formats.position import Position, position_from_dict, position_to_dict
 from amath.notation import parse_token, token_of
@@ -24,9 +27,19 @@ from amath.rules import get_ruleset
 
 def position_to_string(pos: Position) -> str:
     """Write ``pos`` as a one-line position string."""
-    size = pos.rules.layout.size
+    rack = "[" + ",".join(pos.rack) + "]"
+    scores = ",".join(str(s) for s in pos.scores)
+    return f"{_board_text(pos.rules.layout.size, pos.tiles)} {rack} {scores} {pos.to_move + 1} {pos.variant}"
+
+
+def board_string(board: Board) -> str:
+    """The ``BOARD`` field of the position string for ``board``."""
+    return _board_text(board.size, board.items())
+
+
+def _board_text(size: int, tiles: Iterable[tuple[Square, PlacedTile]]) -> str:
     grid: list[list[str | None]] = [[None] * size for _ in range(size)]
-    for sq, tile in pos.tiles:
+    for sq, tile in tiles:
         grid[sq.row][sq.col] = token_of(tile.tile, tile.face)
     rows: list[str] = []
     for cells in grid:
@@ -43,9 +56,7 @@ def position_to_string(pos: Position) -> str:
         if empty:
             tokens.append(f"_{empty}")
         rows.append(",".join(tokens))
-    rack = "[" + ",".join(pos.rack) + "]"
-    scores = ",".join(str(s) for s in pos.scores)
-    return f"{'|'.join(rows)} {rack} {scores} {pos.to_move + 1} {pos.variant}"
+    return "|".join(rows)
 
 
 def position_from_string(text: str) -> Position:

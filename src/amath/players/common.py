@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from amath.engine.generator import get_generator
 from amath.game import Game
 from amath.move import Exchange, Move, Pass
 from amath.movegen import GeneratedMove
-from amath.movegen.dispatch import generate_moves
 
 
 def placements(game: Game) -> list[GeneratedMove]:
-    """The legal placements for the side to move, best score first (bounded for Smath)."""
-    return generate_moves(game.board, game.racks[game.to_move], game.rules)
+    """The legal placements for the side to move, best score first, from the default backend."""
+    return get_generator().generate(game.board, game.racks[game.to_move], game.rules)
 
 
 def no_placement(game: Game, keep: Sequence[str] = (), rng: random.Random | None = None) -> Move:

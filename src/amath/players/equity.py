@@ -12,6 +12,7 @@ import itertools
 import random
 from collections import Counter
 
+from amath.engine.equity import EquityCalculator, StaticEquity, leave_of
 from amath.game import Game
 from amath.move import Exchange, Move, Pass
 from amath.movegen import GeneratedMove
@@ -22,20 +23,24 @@ from amath.players.leaves import HANDSET, LeaveTable
 class EquityPlayer:
     """Chooses the turn with the highest score + leave value (static equity)."""
 
-    def __init__(self, seed: int | None = None, leaves: LeaveTable = HANDSET, name: str = "equity", exchange_margin: float = 0.0) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        leaves: LeaveTable = HANDSET,
+        name: str = "equity",
+        exchange_margin: float = 0.0,
+        calculator: EquityCalculator | None = None,
+    ) -> None:
         self.name = name
         self.leaves = leaves
+        self.calculator: EquityCalculator = calculator or StaticEquity(leaves)
         self.rng = random.Random(seed)
         self.exchange_margin = exchange_margin
 
     def equity(self, game: Game, move: GeneratedMove) -> float:
         """Score plus the worth of what the placement leaves on the rack."""
-        kept = Counter(game.racks[game.to_move])
-        kept.subtract(move.place.rack_tiles)
-        leave = list((+kept).elements())
-        if not game.bag:
-            return move.score - game.rules.tiles.value(leave)
-        return move.score + self.leaves.value(leave)
+        leave = leave_of(game.racks[game.to_move], move.place.rack_tiles)
+        return self.calculator.equity(move.score, leave, game.rules, len(game.bag))
 
     def choose(self, game: Game) -> Move:
         """The best placement or exchange by equity; an exchange or pass when nothing else is legal."""
@@ -68,7 +73,7 @@ class EquityPlayer:
                 if keep in seen:
                     continue
                 seen.add(keep)
-                value = self.leaves.value(keep)
+                value = self.calculator.leave_value(keep, game.rules, len(game.bag))
                 if value > best_value:
                     best, best_value = keep, value
         if best is None:

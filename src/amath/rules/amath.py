@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from amath.board import Layout
 from amath.equation import AMATH_SYNTAX
-from amath.rules.base import Ruleset
+from amath.rules.base import FirstPlay, Ruleset, Starter
 from amath.tiles import BLANK, EQUALS, NUMBER_FACES, OPERATORS, PLUS_MINUS, TIMES_DIVIDE, TileSet
 
 AMATH_LAYOUT = Layout(
@@ -55,6 +55,6 @@ AMATH = Ruleset(
     pass_rounds=3,
     playout_multiplier=2,
     deduct_at_end=False,
-    first_play="cover_centre",
-    starter="highest",
+    first_play=FirstPlay.COVER_CENTRE,
+    starter=Starter.HIGHEST,
 )

@@ -4,11 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from amath.board import Layout
 from amath.equation import LineSyntax
 from amath.errors import TileError
-from amath.tiles import BLANK, TileSet
+from amath.tiles import BLANK, TileSet, is_number
+
+
+class FirstPlay(StrEnum):
+    """Where the first placement of a game must lie."""
+
+    COVER_CENTRE = "cover_centre"  # A-Math: a tile on the centre square
+    END_ON_CENTRE = "end_on_centre"  # Smath: the line's first or last tile on the centre
+    ANYWHERE = "anywhere"  # Smath Primary: equations anywhere on the board
+
+
+class Starter(StrEnum):
+    """Who starts after each player draws one tile."""
+
+    HIGHEST = "highest"  # A-Math: the highest number (20 > blank > 19 > ... > 0 > signs)
+    LOWEST = "lowest"  # Smath: draw until a number; the lowest starts
+
+
+class ExchangeRule(StrEnum):
+    """When an exchange is allowed (never more tiles than the bag holds: a rack never shrinks)."""
+
+    MIN_BAG = "min_bag"  # A-Math: only while the bag holds at least ``exchange_min_bag`` tiles
+    BAG_HOLDS = "bag_holds"  # Smath: any number of tiles the bag can replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +57,7 @@ class ClockRules:
 TOURNAMENT_CLOCK = ClockRules("total", 22 * 60, 10, False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Ruleset:
     """A variant of the game as data.
 
@@ -47,6 +70,11 @@ class Ruleset:
     ``exchange_ends_like_pass``: an exchange counts toward the passes that end the game
     (Smath: a player exchanges when they cannot move); ``shared_score``: one score for the
     table (Smath Co-op); ``open_racks``: racks are public.
+
+    The rules the engine needs are asked through hooks (:meth:`is_free`,
+    :meth:`can_exchange`, :meth:`start_rank`), so no module decodes the fields itself.
+    Rulesets hash and compare by identity: :func:`amath.rules.get_ruleset` returns one
+    object per name, so a ruleset can key a cache.
     """
 
     name: str
@@ -62,8 +90,8 @@ class Ruleset:
     exchange_ends_like_pass: bool = False
     playout_multiplier: int = 2
     deduct_at_end: bool = False
-    first_play: str = "cover_centre"
-    starter: str = "highest"
+    first_play: FirstPlay = FirstPlay.COVER_CENTRE
+    starter: Starter = Starter.HIGHEST
     max_tiles_per_turn: int | None = None
     must_touch: bool = True
     failed_challenge_costs_turn: bool = True
@@ -72,6 +100,50 @@ class Ruleset:
     open_racks: bool = False
     min_players: int = 2
     max_players: int = 4
+
+    def __post_init__(self) -> None:
+        # plain strings are accepted (``dataclasses.replace(r, first_play="anywhere")``) and made enums
+        object.__setattr__(self, "first_play", FirstPlay(self.first_play))
+        object.__setattr__(self, "starter", Starter(self.starter))
+
+    @property
+    def exchange_rule(self) -> ExchangeRule:
+        """How exchanges are limited: a minimum bag, or only what the bag can replace."""
+        return ExchangeRule.BAG_HOLDS if self.exchange_min_bag is None else ExchangeRule.MIN_BAG
+
+    def is_free(self, tile: str) -> bool:
+        """True for a tile taken from an unlimited supply, not the rack (Smath's ``=`` and brackets)."""
+        return tile in self.tiles.free
+
+    def can_exchange(self, n: int, bag: int) -> bool:
+        """True when returning ``n`` tiles with ``bag`` tiles in the bag is allowed.
+
+        >>> from amath.rules import AMATH, SMATH
+        >>> AMATH.can_exchange(3, 5), AMATH.can_exchange(3, 4), AMATH.can_exchange(6, 5), SMATH.can_exchange(2, 2)
+        (True, False, False, True)
+        """
+        if not 1 <= n <= self.rack_size or n > bag:
+            return False
+        return self.exchange_min_bag is None or bag >= self.exchange_min_bag
+
+    def start_rank(self, tile: str) -> int | None:
+        """How good a draw for the start is (higher starts), or None for a tile that must be drawn again.
+
+        >>> from amath.rules import AMATH, SMATH
+        >>> AMATH.start_rank("20") > AMATH.start_rank("?") > AMATH.start_rank("19") > AMATH.start_rank("0") > AMATH.start_rank("+")
+        True
+        >>> SMATH.start_rank("0") > SMATH.start_rank("1"), SMATH.start_rank("+")
+        (True, None)
+        """
+        if self.starter is Starter.LOWEST:
+            return -int(tile) if is_number(tile) else None
+        if is_number(tile):
+            n = int(tile)
+            return 2 * n + 1  # leaves room for the blank just below the highest number
+        if tile == BLANK:
+            top = max((int(t) for t in self.tiles.counts if is_number(t)), default=0)
+            return 2 * top  # between the highest number and the one below it
+        return -1
 
     def faces_of(self, tile: str) -> tuple[str, ...]:
         """The faces ``tile`` may show when placed."""

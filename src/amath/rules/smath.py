@@ -9,10 +9,11 @@ starts or ends on the centre, every player loses the rack left at the end.
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 
 from amath.equation import LineSyntax
 from amath.rules.amath import AMATH_LAYOUT
-from amath.rules.base import Ruleset
+from amath.rules.base import FirstPlay, Ruleset, Starter
 from amath.tiles import BLANK, BRACKETS, EQUALS, TileSet
 
 SMATH_NUMBERS: tuple[str, ...] = tuple(str(n) for n in range(13))
@@ -41,15 +42,21 @@ SMATH = Ruleset(
     exchange_ends_like_pass=True,
     playout_multiplier=0,
     deduct_at_end=True,
-    first_play="end_on_centre",
-    starter="lowest",
+    first_play=FirstPlay.END_ON_CENTRE,
+    starter=Starter.LOWEST,
     failed_challenge_costs_turn=False,
     tie_break_before_deduction=True,
 )
 
 
+@cache
 def smath_variant(beginners: bool = False, primary: bool = False, coop: bool = False) -> Ruleset:
-    """Smath with the rulebook's options; the name lists them, e.g. ``smath+beginners+coop``."""
+    """Smath with the rulebook's options; the name lists them, e.g. ``smath+beginners+coop``.
+
+    One object per combination (cached), so equal variants are the same ruleset.
+    """
+    if not (beginners or primary or coop):
+        return SMATH
     rules = SMATH
     name = "smath"
     if beginners:  # no multiplication, division or brackets
@@ -61,7 +68,7 @@ def smath_variant(beginners: bool = False, primary: bool = False, coop: bool = F
         )
         name += "+beginners"
     if primary:  # open racks, at most 7 tiles a turn, equations anywhere on the board
-        rules = dataclasses.replace(rules, open_racks=True, max_tiles_per_turn=7, must_touch=False, first_play="anywhere")
+        rules = dataclasses.replace(rules, open_racks=True, max_tiles_per_turn=7, must_touch=False, first_play=FirstPlay.ANYWHERE)
         name += "+primary"
     if coop:  # one shared score for the table
         rules = dataclasses.replace(rules, shared_score=True)

@@ -9,14 +9,15 @@ an exchange or pass is compared with the best placement only.
 from __future__ import annotations
 
 import multiprocessing
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from amath.board import Board
+from amath.engine.equity import StaticEquity, leave_of
+from amath.engine.generator import get_generator
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
-from amath.movegen import GeneratedMove, generate, generate_reference
+from amath.movegen import GeneratedMove
 from amath.notation import format_move
 from amath.players.leaves import HANDSET, LeaveTable
 from amath.rules.base import Ruleset
@@ -72,20 +73,11 @@ class SideSummary:
 
 
 def _generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-    try:
-        return generate(board, rack, rules)
-    except NotImplementedError:  # rulesets the fast generator lacks (Smath)
-        return generate_reference(board, rack, rules)
-
-
-def _leave(rack: Sequence[str], used: Sequence[str]) -> list[str]:
-    kept = Counter(rack)
-    kept.subtract(used)
-    return list((+kept).elements())
+    return get_generator().generate(board, rack, rules)
 
 
 def _equity(score: int, kept: Sequence[str], bag: int, rules: Ruleset, leaves: LeaveTable) -> float:
-    return float(score - rules.tiles.value(kept)) if bag == 0 else score + leaves.value(kept)
+    return StaticEquity(leaves).equity(score, kept, rules, bag)
 
 
 def analyze_turn(
@@ -95,7 +87,7 @@ def analyze_turn(
     rack = turn.rack_before
     moves = _generate(board, rack, rules)
     options = [
-        Option(format_move(m.place, board, rules), m.score, _equity(m.score, _leave(rack, m.place.rack_tiles), bag, rules, leaves))
+        Option(format_move(m.place, board, rules), m.score, _equity(m.score, leave_of(rack, m.place.rack_tiles), bag, rules, leaves))
         for m in moves
     ]
     rank: int | None = None
@@ -105,9 +97,9 @@ def analyze_turn(
             if {(p.square, p.tile, p.face) for p in m.place.tiles} == played_key:
                 rank = 1 + sum(1 for o in moves if o.score > m.score)
                 break
-        kept = _leave(rack, turn.move.rack_tiles)
+        kept = leave_of(rack, turn.move.rack_tiles)
     elif isinstance(turn.move, Exchange):
-        kept = _leave(rack, turn.move.tiles)
+        kept = leave_of(rack, turn.move.tiles)
     else:
         kept = list(rack)
     equity = _equity(turn.score, kept, bag, rules, leaves)

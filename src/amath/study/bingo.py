@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from amath.board import Board
+from amath.engine.generator import get_generator
 from amath.equation import judge, show
-from amath.movegen import generate
 from amath.notation import format_move, token_of
 from amath.rules.base import Ruleset
 from amath.tiles import BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -49,7 +49,7 @@ def bingos(rack: Sequence[str], rules: Ruleset) -> list[Bingo]:
     """Every distinct equation that uses all of ``rack``, best opening score first."""
     board = Board(rules.layout)
     best: dict[tuple[tuple[str, str], ...], tuple[int, str]] = {}
-    for m in generate(board, rack, rules):
+    for m in get_generator().generate(board, rack, rules):
         if len(m.place.tiles) != len(rack):
             continue
         key = tuple((p.tile, p.face) for p in m.place.tiles)

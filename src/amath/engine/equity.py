@@ -1,0 +1,61 @@
+"""The :class:`EquityCalculator` protocol: what a turn is worth beyond its score.
+
+Every bot and the analysis value a turn the same way: its score plus the worth of the
+tiles it keeps (the leave), looked up in a leave table of the ruleset being played.
+With the bag empty nothing more is drawn, so a kept tile is worth minus its points.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+from amath.players.leaves import HANDSET, LeaveTable
+from amath.rules.base import Ruleset
+
+
+@runtime_checkable
+class EquityCalculator(Protocol):
+    """Values a turn for the side that takes it, in points."""
+
+    name: str
+
+    def leave_value(self, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
+        """Worth of keeping ``leave`` for a turn taken with ``bag`` tiles in the bag (0: nothing more is drawn)."""
+        ...
+
+    def equity(self, score: int, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
+        """``score`` plus :meth:`leave_value`."""
+        ...
+
+
+class StaticEquity:
+    """Score + leave from a table per ruleset name (``default`` for rulesets without one)."""
+
+    def __init__(self, default: LeaveTable = HANDSET, tables: Mapping[str, LeaveTable] | None = None, name: str | None = None) -> None:
+        self.default = default
+        self.tables = dict(tables or {})
+        self.name = name or default.name
+
+    def __repr__(self) -> str:
+        return f"StaticEquity({self.default.name!r}, tables={sorted(self.tables)!r})"
+
+    def table(self, rules: Ruleset) -> LeaveTable:
+        """The leave table used for ``rules`` (by name, then by the base variant's name)."""
+        return self.tables.get(rules.name) or self.tables.get(rules.name.split("+")[0]) or self.default
+
+    def leave_value(self, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
+        if bag == 0:
+            return -float(rules.tiles.value(leave))
+        return self.table(rules).value(leave)
+
+    def equity(self, score: int, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
+        return score + self.leave_value(leave, rules, bag)
+
+
+def leave_of(rack: Iterable[str], used: Iterable[str]) -> list[str]:
+    """The tiles of ``rack`` left after ``used`` leave it (free tiles in ``used`` are ignored)."""
+    kept = Counter(rack)
+    kept.subtract(used)
+    return sorted((+kept).elements())
