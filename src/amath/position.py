@@ -683,7 +683,7 @@ def _sub_multisets(names: Sequence[str], counts: Sequence[int]) -> Iterator[tupl
 
 
 def generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-    """The move generator the kernel uses (one place to switch to ``amath.engine.get_generator``)."""
-    from amath.movegen.dispatch import generate_moves  # the engine sits outside the kernel
+    """The placements from the default backend of :func:`amath.engine.get_generator`."""
+    from amath.engine.generator import get_generator  # the engine sits outside the kernel
 
-    return generate_moves(board, rack, rules)
+    return get_generator().generate(board, rack, rules)
