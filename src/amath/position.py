@@ -74,17 +74,6 @@ _COUNT_BITS = 5
 _KIND_PASS, _KIND_EXCHANGE, _KIND_PLACE = 0, 1, 2
 
 
-def can_exchange(rules: Ruleset, count: int, bag: int) -> bool:
-    """May ``count`` tiles be exchanged with ``bag`` tiles in the bag (SPEC.md 1 and 2)?
-
-    1 to a rack of tiles, never more than the bag holds (a rack never shrinks), and, where
-    the ruleset says so, only while the bag holds ``exchange_min_bag`` tiles or more.
-    """
-    if not 1 <= count <= rules.rack_size or count > bag:
-        return False
-    return rules.exchange_min_bag is None or bag >= rules.exchange_min_bag
-
-
 def end_adjustments(rules: Ruleset, rack_points: Sequence[int], out_player: int | None) -> list[int]:
     """The end-of-game rack adjustments per side (SPEC.md 1 "Start and end", 2 "End").
 
@@ -501,7 +490,7 @@ class Position:
             points = score
         elif isinstance(move, Exchange):
             taken = move.tiles
-            if not can_exchange(self.rules, len(taken), self.bag_size):
+            if not self.rules.can_exchange(len(taken), self.bag_size):
                 raise IllegalMoveError(f"no exchange of {len(taken)} tiles with {self.bag_size} in the bag")
             self._check_rack(side, taken)
         elif isinstance(move, Pass):
@@ -651,12 +640,12 @@ class Position:
         if self.outcome is not None:
             return []
         rack = self.racks[self.to_move]
-        if not can_exchange(self.rules, 1, self.bag_size):
+        if not self.rules.can_exchange(1, self.bag_size):
             return []
         names = sorted(rack, key=self._order.__getitem__)
         out: list[Exchange] = []
         for combo in _sub_multisets(names, [rack[t] for t in names]):
-            if can_exchange(self.rules, len(combo), self.bag_size):
+            if self.rules.can_exchange(len(combo), self.bag_size):
                 out.append(Exchange(combo))
         out.sort(key=lambda e: (len(e.tiles), [self._order[t] for t in e.tiles]))
         return out
