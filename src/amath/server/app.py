@@ -85,13 +85,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse({"version": __version__, "bots": rooms.bot_levels})
 
     async def lobby(request: Request) -> Response:
-        return JSONResponse(rooms.lobby())
+        return JSONResponse(await rooms.lobby())
 
     async def create(request: Request) -> Response:
         return JSONResponse(await rooms.create(await _json(request)), status_code=201)
 
     async def view(request: Request) -> Response:
-        return JSONResponse(rooms.view(request.path_params["game_id"], _token(request)))
+        return JSONResponse(await rooms.view(request.path_params["game_id"], _token(request)))
 
     async def join(request: Request) -> Response:
         return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request)))
@@ -118,11 +118,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(await rooms.hint(request.path_params["game_id"], _token(request)))
 
     async def analysis(request: Request) -> Response:
-        return JSONResponse(rooms.analysis(request.path_params["game_id"], _token(request)))
+        return JSONResponse(await rooms.analysis(request.path_params["game_id"], _token(request)))
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        text = rooms.record(game_id, _token(request))
+        text = await rooms.record(game_id, _token(request))
         headers = {"Content-Disposition": f'attachment; filename="amath-{game_id}.amr"', "Cache-Control": "no-store"}
         return PlainTextResponse(text, headers=headers)
 
@@ -143,7 +143,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await ws.accept()
         token = ws.query_params.get("token") or None
         try:
-            room = rooms.room(ws.path_params["game_id"])
+            room = await rooms.room(ws.path_params["game_id"])
             if token is not None and len(token) > MAX_TOKEN:
                 raise ApiError(403, "this token holds no seat in this game")
             seat = rooms.seat_of(room, token)
@@ -151,10 +151,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
             await ws.close(code=4000 + exc.status)
             return
-        watcher = Watcher(seat, ws.send_json, rooms.is_table(room, token))
+        watcher = Watcher(seat, ws.send_json, rooms.is_table(room, token), close=lambda: ws.close(code=1013))
         rooms.watch(room, watcher)
         try:
-            await rooms.broadcast_one(room, watcher)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -184,7 +183,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        rooms.resume_bots()
+        await rooms.resume_bots()
         yield
         rooms.close()
 

@@ -22,7 +22,9 @@ class Settings:
 
     ``rate`` is requests per second per client address (with a burst of ``burst``);
     ``bot_factory`` replaces the bot registry (tests), given a level name and a seed;
-    ``seeds`` gives each new game's seed (tests, for reproducible deals).
+    ``seeds`` gives each new game's seed (tests, for reproducible deals);
+    ``db_threads`` is how many worker threads run the database's work (off the event loop);
+    ``send_timeout`` is how long one websocket may take to take a view before it is dropped.
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -31,5 +33,7 @@ class Settings:
     rate: float = 20.0
     burst: int = 60
     bot_delay: float = 0.6
+    db_threads: int = 4
+    send_timeout: float = 10.0
     bot_factory: Callable[[str, int], Any] | None = None
     seeds: Callable[[], int] | None = None

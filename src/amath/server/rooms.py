@@ -8,6 +8,7 @@ view of its own.  A game not in memory is rebuilt from the database on first use
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import hashlib
 import hmac
@@ -34,7 +35,7 @@ from amath.server.config import Settings
 from amath.server.errors import ApiError
 from amath.server.preview import preview
 from amath.server.records import record_text
-from amath.server.storage import Store, StoredGame, StoredSeat
+from amath.server.storage import Database, StoredGame, StoredSeat
 from amath.server.views import build_view, hints_allowed, side_of
 
 log = logging.getLogger("amath.server")
@@ -65,6 +66,9 @@ class Watcher:
     seat: int | None
     send: Send
     table: bool = False
+    close: Callable[[], Awaitable[None]] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    feeder: asyncio.Task[None] | None = None
 
 
 @dataclass(eq=False)
@@ -82,14 +86,14 @@ class Room:
 
 
 class Rooms:
-    """All games of the server, backed by a :class:`Store`."""
+    """All games of the server, backed by a :class:`Database` (its work runs off the event loop)."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.store = Store(settings.db_url)
+        self.db = Database(settings.db_url, settings.db_threads)
         self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[StoredGame | None]] = {}
         self.coach = Coach()
-        self._tasks: set[asyncio.Task[None]] = set()
         if settings.bot_factory is not None:
             self.bot_levels: list[str] = ["random", "greedy", "equity"]
             self.bot_factory: BotFactory | None = settings.bot_factory
@@ -97,14 +101,17 @@ class Rooms:
             self.bot_levels, self.bot_factory = registry()
 
     # ----- finding games and seats ---------------------------------------------------
-    def room(self, game_id: str) -> Room:
+    async def room(self, game_id: str) -> Room:
         """The room with ``game_id`` (from memory or the database), else 404."""
         if not _ID_RE.match(game_id):
             raise ApiError(404, "no such game")
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        stored = self.store.load(game_id)
+        stored = await self._load(game_id)
+        room = self.rooms.get(game_id)  # loaded by another request meanwhile
+        if room is not None:
+            return room
         if stored is None:
             raise ApiError(404, f"no game {game_id!r}")
         game = None
@@ -120,6 +127,19 @@ class Rooms:
         self.rooms[game_id] = room
         self._schedule_bots(room)
         return room
+
+    async def _load(self, game_id: str) -> StoredGame | None:
+        """One database read per game id, however many requests ask for it at once."""
+        pending = self._loading.get(game_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self.db.load(game_id))
+            self._loading[game_id] = pending
+            pending.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        try:
+            return await asyncio.shield(pending)
+        except Exception:
+            log.exception("reading game %s failed", game_id)
+            raise ApiError(503, "the game could not be read from the database; try again") from None
 
     def is_table(self, room: Room, token: str | None) -> bool:
         """True for the hot-seat table token, which follows the side to move."""
@@ -146,11 +166,11 @@ class Rooms:
             return 0
         return next(s.seat for s in room.stored.seats if side_of(room.stored, s.seat) == game.to_move)
 
-    def resume_bots(self) -> None:
+    async def resume_bots(self) -> None:
         """After a start: load every game in play so bots to move carry on."""
-        for game_id in self.store.ids("playing"):
+        for game_id in await self.db.ids("playing"):
             try:
-                self.room(game_id)
+                await self.room(game_id)
             except ApiError as exc:  # a damaged record must not stop the server
                 log.error("cannot restore game %s: %s", game_id, exc)
 
@@ -183,7 +203,7 @@ class Rooms:
         room = Room(stored, None)
         if all(s.joined for s in seats):
             self._start(room)
-        self.store.insert(stored)
+        await self._write(self.db.insert(stored), "the game")
         self.rooms[game_id] = room
         self._schedule_bots(room)
         token = table_token if table_token is not None else tokens[0]
@@ -191,24 +211,23 @@ class Rooms:
 
     async def join(self, game_id: str, body: Any) -> dict[str, Any]:
         """Take the first free seat of a waiting room; returns the seat and its token."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         obj = protocol.expect_object(body, "the join request")
         async with room.lock:
             free = [s for s in room.stored.seats if not s.joined]
             if room.stored.mode != "room" or not free:
                 raise ApiError(409, "this game has no free seat; you can watch it")
             seat = free[0]
-            seat.name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}")
+            name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}")
             token = secrets.token_urlsafe(24)
-            seat.token_hash, seat.joined = hash_token(token), True
-            self._seat_taken(game_id, room, seat)
+            await self._seat_taken(room, seat, name, hash_token(token), None)
         await self.broadcast(room)
         self._schedule_bots(room)
         return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
 
     async def add_bot(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """The room's creator (seat 0) seats a bot at the first free seat of a waiting room."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         obj = protocol.expect_object(body, "the request")
@@ -221,19 +240,30 @@ class Rooms:
             free = [s for s in room.stored.seats if not s.joined]
             if not free:
                 raise ApiError(409, "this game has no free seat")
-            seat = free[0]
-            seat.name, seat.bot, seat.joined = f"Bot ({level})", level, True
-            self._seat_taken(game_id, room, seat)
+            await self._seat_taken(room, free[0], f"Bot ({level})", "", level)
         await self.broadcast(room)
         self._schedule_bots(room)
         return self._view(room, 0)
 
-    def _seat_taken(self, game_id: str, room: Room, seat: StoredSeat) -> None:
-        """Store a newly taken seat; the game starts when the last free seat is taken."""
-        self.store.save_seat(game_id, seat)
+    async def _seat_taken(self, room: Room, seat: StoredSeat, name: str, token_hash: str, bot: str | None) -> None:
+        """Take and store a free seat; the game starts when the last one is taken.  On a storage failure nothing changed."""
+        seat.name, seat.token_hash, seat.bot, seat.joined = name, token_hash, bot, True
+        try:
+            await self._write(self.db.save_seat(room.stored.id, seat), "the seat")
+        except ApiError:
+            seat.name, seat.token_hash, seat.bot, seat.joined = "", "", None, False
+            raise
         if all(s.joined for s in room.stored.seats):
             self._start(room)
-            self.store.save_state(room.stored, 0)
+            await self._write(self.db.save_state(room.stored, 0), "the start of the game")
+
+    async def _write(self, work: Awaitable[None], what: str) -> None:
+        """Wait for a database write; a failure is logged and becomes a 503 (try again)."""
+        try:
+            await work
+        except Exception:
+            log.exception("storing %s failed", what)
+            raise ApiError(503, f"{what} could not be stored; try again") from None
 
     def _start(self, room: Room) -> None:
         """Deal: every seat is taken, so the sides' names are known."""
@@ -254,10 +284,11 @@ class Rooms:
         room.game = game
 
     # ----- views -----------------------------------------------------------------------
-    def view(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """The game as the token's seat (or a spectator) sees it."""
-        room = self.room(game_id)
-        return self._view(room, self.seat_of(room, token))
+    async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The game as the token's seat (or a spectator) sees it (never a move still being stored)."""
+        room = await self.room(game_id)
+        async with room.lock:
+            return self._view(room, self.seat_of(room, token))
 
     def _view(self, room: Room, seat: int | None) -> dict[str, Any]:
         """A seat's view of ``room`` with what only the room knows: how many watch it."""
@@ -265,16 +296,17 @@ class Rooms:
         view["spectators"] = sum(1 for w in room.watchers if w.seat is None and not w.table)
         return view
 
-    def record(self, game_id: str, token: str | None) -> str:
+    async def record(self, game_id: str, token: str | None) -> str:
         """The game's text record as the token's seat (or a spectator) may see it."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         seat = self.seat_of(room, token)
         if room.game is None:
             raise ApiError(409, "the game has not started: the room is waiting for players")
         side = None if seat is None else side_of(room.stored, seat)
-        return record_text(room.game, side, room.stored.created)
+        async with room.lock:
+            return record_text(room.game, side, room.stored.created)
 
-    def lobby(self) -> dict[str, Any]:
+    async def lobby(self) -> dict[str, Any]:
         """Open rooms to join and online games to watch."""
 
         def brief(g: StoredGame) -> dict[str, Any]:
@@ -286,15 +318,15 @@ class Rooms:
             }  # fmt: skip
 
         return {
-            "waiting": [brief(g) for g in self.store.recent("waiting")],
-            "playing": [brief(g) for g in self.store.recent("playing")],
+            "waiting": [brief(g) for g in await self.db.recent("waiting")],
+            "playing": [brief(g) for g in await self.db.recent("playing")],
             "bots": self.bot_levels,
         }
 
     # ----- acting ----------------------------------------------------------------------
     async def act(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """Play a turn (or a challenge) for the token's seat; returns the new view."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed to play (spectators can only watch)")
         async with room.lock:
@@ -307,7 +339,7 @@ class Rooms:
                 raise ApiError(409, f"it is not your turn: {game.names[game.to_move]} is to move")
             if room.stored.seats[seat].bot is not None:
                 raise ApiError(403, "a bot plays this seat")
-            self._push(room, move)
+            await self._push(room, move)
         await self.broadcast(room)
         self._schedule_bots(room)
         if self.is_table(room, token):
@@ -321,7 +353,7 @@ class Rooms:
             raise ApiError(409, "the game is over")
         return room.game
 
-    def _push(self, room: Room, move: Any) -> None:
+    async def _push(self, room: Room, move: Any) -> None:
         """Apply a checked move and store it; on a storage failure the game is rolled back."""
         game = room.game
         assert game is not None
@@ -340,7 +372,7 @@ class Rooms:
         if not challenge:
             stored.turn_started = now
         try:
-            self.store.save_state(stored, old)
+            await self.db.save_state(stored, old)
         except Exception:
             game.pop()
             stored.turns, stored.status, stored.turn_started = before
@@ -349,7 +381,7 @@ class Rooms:
 
     async def preview(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """Judge tentative tiles for the token's seat without changing anything."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         seat = self.seat_of(room, token)
@@ -359,12 +391,13 @@ class Rooms:
             raise ApiError(409, "the game has not started: the room is waiting for players")
         obj = protocol.expect_object(body, "the preview request")
         place = protocol.read_tiles(obj.get("tiles"), game.rules)
-        return preview(game, side_of(room.stored, seat), place)
+        async with room.lock:  # judged against the position as stored, never a move still being written
+            return preview(game, side_of(room.stored, seat), place)
 
     # ----- resign, rematch, leave, hand a seat over ------------------------------------------
     async def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The token's side resigns: the game ends now and the other sides win on the scores as they stand."""
-        room, seat = self._seated(game_id, token)
+        room, seat = await self._seated(game_id, token)
         async with room.lock:
             game = self._playing(room)
             side = side_of(room.stored, seat)
@@ -372,12 +405,11 @@ class Rooms:
             room.stored.config["resigned"] = side
             room.stored.status = "over"
             try:
-                self.store.save_state(room.stored, len(room.stored.turns))
-            except Exception:
+                await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the resignation")
+            except ApiError:
                 del room.stored.config["resigned"]
                 room.stored.status = before
-                log.exception("storing a resignation in %s failed", game_id)
-                raise ApiError(503, "the resignation could not be stored; try again") from None
+                raise
             resign(game, side)
         self._schedule_clock(room)
         await self.broadcast(room)
@@ -389,7 +421,7 @@ class Rooms:
         Asking again (or another seat asking) gives the same new game; every screen of the
         old game learns its id from the view's ``rematch``.
         """
-        room, seat = self._seated(game_id, token)
+        room, seat = await self._seated(game_id, token)
         async with room.lock:
             old = room.stored
             if room.game is None or not room.game.over:
@@ -402,30 +434,30 @@ class Rooms:
                 stored = StoredGame(new_id, old.mode, config, seats, time.time())
                 fresh = Room(stored, None)
                 self._start(fresh)
-                self.store.insert(stored)
+                await self._write(self.db.insert(stored), "the rematch")
                 self.rooms[new_id] = fresh
                 old.config["rematch"] = new_id
-                self.store.save_state(old, len(old.turns))
+                await self._write(self.db.save_state(old, len(old.turns)), "the rematch")
                 self._schedule_bots(fresh)
         await self.broadcast(room)
         return {"id": new_id, "seat": seat, "mode": old.mode}
 
     async def leave(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Give up a seat in a waiting room; it is free for someone else (once the game runs, resign instead)."""
-        room, seat = self._seated(game_id, token)
+        room, seat = await self._seated(game_id, token)
         async with room.lock:
             if room.stored.status != "waiting":
                 raise ApiError(409, "the game has started: resign instead of leaving")
             place = room.stored.seats[seat]
             place.name, place.token_hash, place.joined = "", "", False
-            self.store.save_seat(game_id, place)
+            await self._write(self.db.save_seat(game_id, place), "the seat")
             self._drop_seat(room, seat)
         await self.broadcast(room)
         return {"left": seat}
 
     async def handover(self, game_id: str, token: str | None) -> dict[str, Any]:
         """A one-time code for someone else to take over the token's seat (the old token then stops working)."""
-        room, seat = self._seated(game_id, token)
+        room, seat = await self._seated(game_id, token)
         if room.stored.mode != "room":
             raise ApiError(409, "only a seat in an online room can be handed over")
         code = secrets.token_urlsafe(12)
@@ -435,7 +467,7 @@ class Rooms:
 
     async def claim(self, game_id: str, body: Any) -> dict[str, Any]:
         """Take over a seat with the code its holder handed over; returns the seat's new token."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         obj = protocol.expect_object(body, "the request")
         code = obj.get("code")
         if not isinstance(code, str) or not 0 < len(code) <= 64:
@@ -448,14 +480,14 @@ class Rooms:
             seat.name = protocol.read_name(obj.get("name"), seat.name)
             new_token = secrets.token_urlsafe(24)
             seat.token_hash = hash_token(new_token)
-            self.store.save_seat(game_id, seat)
+            await self._write(self.db.save_seat(game_id, seat), "the seat")
             self._drop_seat(room, seat_no)
         await self.broadcast(room)
         return {"id": game_id, "seat": seat_no, "token": new_token, "mode": room.stored.mode}
 
-    def _seated(self, game_id: str, token: str | None) -> tuple[Room, int]:
+    async def _seated(self, game_id: str, token: str | None) -> tuple[Room, int]:
         """The room and the seat a token holds there: 401 without a token, 403 for a bot's seat."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         seat = self.seat_of(room, token)
@@ -473,7 +505,7 @@ class Rooms:
     # ----- hints and analysis -------------------------------------------------------------
     async def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The engine's best plays for the asking seat's rack, where hints are allowed (never with other people)."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         seat = self.seat_of(room, token)
@@ -486,9 +518,9 @@ class Rooms:
         plays = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", lambda: best_plays(snapshot, side))
         return {"version": len(snapshot.history), "plays": plays}
 
-    def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The analysis of a finished game (every rack is public then), started on first asking."""
-        room = self.room(game_id)
+        room = await self.room(game_id)
         self.seat_of(room, token)  # a forged token is refused; a spectator may ask
         game = room.game
         if game is None or not game.over:
@@ -537,7 +569,7 @@ class Rooms:
                     log.error("bot %s chose an illegal move %r; it passes", room.stored.seats[seat].bot, move)
                     move = Pass()
                 try:
-                    self._push(room, move)
+                    await self._push(room, move)
                 except ApiError:
                     return
             self._schedule_clock(room)
@@ -577,7 +609,7 @@ class Rooms:
             if game is None or left is None or left >= 0:
                 return
             try:
-                self._push(room, Pass())  # over time: the engine records a timeout (or a loss on time)
+                await self._push(room, Pass())  # over time: the engine records a timeout (or a loss on time)
             except ApiError:
                 return
         await self.broadcast(room)
@@ -595,41 +627,54 @@ class Rooms:
 
     # ----- watchers ----------------------------------------------------------------------
     def watch(self, room: Room, watcher: Watcher) -> None:
-        """Start sending views to a websocket (a new spectator is counted on every screen)."""
+        """Start feeding a websocket: its view now, then after every change (a new spectator is counted on every screen)."""
         room.watchers.add(watcher)
+        watcher.feeder = asyncio.get_running_loop().create_task(self._feed(room, watcher))
+        watcher.wake.set()
         if watcher.seat is None and not watcher.table:
-            self._broadcast_soon(room, watcher)
+            self._wake(room, watcher)
 
     def unwatch(self, room: Room, watcher: Watcher) -> None:
         """Stop sending to a closed websocket; a finished game nobody watches leaves memory."""
         room.watchers.discard(watcher)
+        if watcher.feeder is not None and watcher.feeder is not asyncio.current_task():
+            watcher.feeder.cancel()
         if watcher.seat is None and not watcher.table:
-            self._broadcast_soon(room)
+            self._wake(room)
         game = room.game
         if not room.watchers and game is not None and game.over and not game.can_challenge():
             self.rooms.pop(room.stored.id, None)  # it is complete in the database
 
     async def broadcast(self, room: Room, skip: Watcher | None = None) -> None:
-        """Send every watcher (but ``skip``) its own fresh view."""
-        for watcher in list(room.watchers):
+        """Tell every watcher (but ``skip``) that the game changed; returns at once (each watcher's feeder sends)."""
+        self._wake(room, skip)
+
+    def _wake(self, room: Room, skip: Watcher | None = None) -> None:
+        for watcher in room.watchers:
             if watcher is not skip:
-                await self.broadcast_one(room, watcher)
+                watcher.wake.set()
 
-    def _broadcast_soon(self, room: Room, skip: Watcher | None = None) -> None:
-        try:
-            task = asyncio.get_running_loop().create_task(self.broadcast(room, skip))
-        except RuntimeError:  # no loop: nobody to tell
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    async def _feed(self, room: Room, watcher: Watcher) -> None:
+        """Send ``watcher`` its newest view each time it is woken.
 
-    async def broadcast_one(self, room: Room, watcher: Watcher) -> None:
-        """Send one watcher its view; a watcher that cannot be reached is dropped."""
-        seat = self._table_seat(room) if watcher.table else watcher.seat
-        try:
-            await watcher.send({"type": "state", "state": self._view(room, seat)})
-        except Exception:
-            room.watchers.discard(watcher)
+        Changes that come while a send is under way are folded into the next view, so a
+        slow socket delays only itself; one that takes longer than ``send_timeout`` (or
+        fails) is dropped and closed.
+        """
+        while watcher in room.watchers:
+            await watcher.wake.wait()
+            watcher.wake.clear()
+            async with room.lock:  # never a move that is still being stored
+                seat = self._table_seat(room) if watcher.table else watcher.seat
+                message = {"type": "state", "state": self._view(room, seat)}
+            try:
+                await asyncio.wait_for(watcher.send(message), self.settings.send_timeout)
+            except Exception:
+                self.unwatch(room, watcher)
+                if watcher.close is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(watcher.close(), 1.0)
+                return
 
     def close(self) -> None:
         """Stop bot tasks and release the database."""
@@ -638,4 +683,4 @@ class Rooms:
                 if task is not None:
                     task.cancel()
         self.coach.close()
-        self.store.close()
+        self.db.close()

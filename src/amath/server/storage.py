@@ -6,13 +6,18 @@ elapsed), so replaying them from the seed rebuilds the game exactly after a rest
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, select
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy.pool import StaticPool
 
 
 class _Base(DeclarativeBase):
@@ -86,9 +91,14 @@ class Store:
 
     def __init__(self, url: str) -> None:
         kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+        sqlite = url.startswith("sqlite")
+        if sqlite:  # several threads share the file; wait for the one writer rather than fail
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            if url.rstrip("/") in ("sqlite:", "sqlite:/") or ":memory:" in url:
+                kwargs["poolclass"] = StaticPool  # one in-memory database, whichever thread asks
         self.engine: Engine = create_engine(url, **kwargs)
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         _Base.metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -141,6 +151,64 @@ class Store:
         """Ids of every game with ``status`` (to resume bots after a restart)."""
         with Session(self.engine) as s:
             return list(s.scalars(select(GameRow.id).where(GameRow.status == status)))
+
+
+def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
+    """WAL: readers never wait for the writer, and a commit appends to the log without a sync of the file."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+T = TypeVar("T")
+
+
+class Database:
+    """The :class:`Store` driven from the event loop: every call runs on a worker thread.
+
+    A slow commit then holds only the coroutine that waits for it (one game's lock), never
+    the loop: other games, views and websockets go on.  What a call writes is copied
+    first, so the loop may change the live record while the thread stores the old one.
+    """
+
+    def __init__(self, url: str, threads: int = 4) -> None:
+        self.store = Store(url)
+        self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="amath-db")
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    async def insert(self, game: StoredGame) -> None:
+        """See :meth:`Store.insert`."""
+        await self._run(self.store.insert, copy.deepcopy(game))
+
+    async def save_seat(self, game_id: str, seat: StoredSeat) -> None:
+        """See :meth:`Store.save_seat`."""
+        await self._run(self.store.save_seat, game_id, copy.copy(seat))
+
+    async def save_state(self, game: StoredGame, first_new_turn: int) -> None:
+        """See :meth:`Store.save_state`."""
+        # the turns themselves are never changed once made (a move replaces the list), so a shallow copy does
+        header = replace(game, config=copy.deepcopy(game.config), seats=[], turns=list(game.turns))
+        await self._run(self.store.save_state, header, first_new_turn)
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        """See :meth:`Store.load`."""
+        return await self._run(self.store.load, game_id)
+
+    async def recent(self, status: str, limit: int = 50) -> list[StoredGame]:
+        """See :meth:`Store.recent`."""
+        return await self._run(self.store.recent, status, limit)
+
+    async def ids(self, status: str) -> list[str]:
+        """See :meth:`Store.ids`."""
+        return await self._run(self.store.ids, status)
+
+    def close(self) -> None:
+        """Finish the queued work, then release the connections."""
+        self._pool.shutdown(wait=True)
+        self.store.close()
 
 
 def _stored(row: GameRow) -> StoredGame:

@@ -1,0 +1,122 @@
+"""One slow game never holds the others: a commit held on purpose, a socket that never reads.
+
+No timing is asserted: the tests hold one thing still and check the order in which the
+rest completes (another game's move is answered while the slow commit is still held).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from amath.server import Settings, create_app
+from amath.server.rooms import Rooms, Watcher
+from amath.server.storage import Store, StoredGame
+from webtools import StubBot, seeds, wait_until
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1e6, burst=10**6, send_timeout=0.5)
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def rooms_of(client: TestClient) -> Rooms:
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    assert isinstance(rooms, Rooms)
+    return rooms
+
+
+def two_seats(client: TestClient) -> tuple[str, list[str]]:
+    res = client.post("/api/games", json={"mode": "room", "players": 2, "name": "Ann"}).json()
+    other = client.post(f"/api/games/{res['id']}/join", json={"name": "Ben"}).json()
+    return res["id"], [res["token"], other["token"]]
+
+
+def mover(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, str]:
+    game = rooms_of(client).rooms[game_id].game
+    assert game is not None
+    return {"X-Seat-Token": tokens[game.to_move]}
+
+
+class HeldCommit:
+    """Makes the store's write of one game wait until released (a commit slowed on purpose)."""
+
+    def __init__(self, store: Store, game_id: str) -> None:
+        self.entered, self.released = threading.Event(), threading.Event()
+        original = store.save_state
+
+        def save_state(game: StoredGame, first_new_turn: int) -> None:
+            if game.id == game_id and not self.released.is_set():
+                self.entered.set()
+                self.released.wait(30)
+            original(game, first_new_turn)
+
+        store.save_state = save_state  # type: ignore[method-assign]
+
+
+def test_a_slow_commit_holds_no_other_game(client: TestClient, db_url: str) -> None:
+    slow_id, slow_tokens = two_seats(client)
+    fast_id, fast_tokens = two_seats(client)
+    held = HeldCommit(rooms_of(client).db.store, slow_id)
+    answers: list[Any] = []
+    slow_headers = mover(client, slow_id, slow_tokens)
+    slow_move = threading.Thread(
+        target=lambda: answers.append(client.post(f"/api/games/{slow_id}/move", json={"type": "pass"}, headers=slow_headers))
+    )
+    with client.websocket_connect(f"/api/games/{fast_id}/ws?token={fast_tokens[0]}") as fast_ws:
+        assert fast_ws.receive_json()["state"]["version"] == 0
+        slow_move.start()
+        assert held.entered.wait(10), "the slow game's commit never started"
+        # while that commit is held: another game plays, its watcher hears of it, the lobby answers
+        for version in (1, 2):
+            res = client.post(f"/api/games/{fast_id}/move", json={"type": "pass"}, headers=mover(client, fast_id, fast_tokens))
+            assert res.status_code == 200 and res.json()["version"] == version
+            assert fast_ws.receive_json()["state"]["version"] == version
+        assert client.get("/api/rooms").status_code == 200
+        with client.websocket_connect(f"/api/games/{slow_id}/ws") as slow_ws:
+            slow_ws.send_text('{"type":"ping"}')
+            assert slow_ws.receive_json() == {"type": "pong"}
+        assert slow_move.is_alive() and answers == [], "the slow game's move was answered before its commit"
+        held.released.set()
+        slow_move.join(10)
+    assert answers and answers[0].status_code == 200 and answers[0].json()["version"] == 1
+    stored = Store(db_url)
+    try:
+        assert [len(g.turns) for g in (stored.load(slow_id), stored.load(fast_id)) if g is not None] == [1, 2]
+    finally:
+        stored.close()
+
+
+def test_a_socket_that_never_reads_does_not_hold_the_move(client: TestClient) -> None:
+    game_id, tokens = two_seats(client)
+    rooms = rooms_of(client)
+    room = rooms.rooms[game_id]
+    stuck = asyncio.Event()  # never set: the send waits as for a client that stopped reading
+    closed: list[bool] = []
+
+    async def never(message: dict[str, Any]) -> None:
+        await stuck.wait()
+
+    async def close() -> None:
+        closed.append(True)
+
+    watcher = Watcher(0, never, close=close)
+
+    async def attach() -> None:
+        rooms.watch(room, watcher)
+
+    client.portal.call(attach)  # type: ignore[union-attr]
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[1]}") as ws:
+        assert ws.receive_json()["state"]["version"] == 0
+        res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
+        assert res.status_code == 200 and res.json()["version"] == 1
+        assert ws.receive_json()["state"]["version"] == 1  # the healthy socket is told at once
+    wait_until(lambda: watcher not in room.watchers)  # the stuck one is dropped after send_timeout, and closed
+    assert closed == [True]
