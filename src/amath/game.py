@@ -238,16 +238,12 @@ class Game:
         total: Counter[str] = Counter(self.bag)
         for rack in self.racks:
             total.update(rack)
-        total.update(t.tile for _, t in self.board.items() if t.tile not in self.rules.tiles.free)
+        total.update(self.rules.bag_tiles_on(self.board))
         return total
 
     def unseen(self, side: int) -> Counter[str]:
         """Tiles ``side`` cannot see: the bag and the other racks, as counts."""
-        seen: Counter[str] = Counter(self.racks[side])
-        seen.update(t.tile for _, t in self.board.items() if t.tile not in self.rules.tiles.free)
-        unseen = Counter(self.rules.tiles.counts)
-        unseen.subtract(seen)
-        return +unseen
+        return self.rules.unseen(self.board, self.racks[side])
 
     def position_string(self, side: int | None = None) -> str:
         """The one-line position string (see :mod:`amath.formats.fen`) as ``side`` sees it (default: to move)."""

@@ -178,7 +178,7 @@ class Position:
         self._order = {t: k for k, t in enumerate(rules.tiles.names())}
         if bag is None:  # the full set less the board and the known racks
             pool = Counter(rules.tiles.counts)
-            pool.subtract(t.tile for _, t in self.board.items() if t.tile not in rules.tiles.free)
+            pool.subtract(rules.bag_tiles_on(self.board))
             for r in self.racks:
                 pool.subtract(r)
             bag = pool
@@ -210,7 +210,7 @@ class Position:
         used = Counter(self.bag)
         for r in self.racks:
             used.update(r)
-        used.update(t.tile for _, t in self.board.items() if t.tile not in rules.tiles.free)
+        used.update(rules.bag_tiles_on(self.board))
         over = sorted(t for t, k in used.items() if k > rules.tiles.counts.get(t, 0))
         if over:
             raise PositionError(f"position: more {' '.join(over)} than {rules.name} has")
@@ -255,7 +255,7 @@ class Position:
         fewer); with one opponent and no more unseen tiles than a rack, its rack is known.
         """
         pool = Counter(rules.tiles.counts)
-        pool.subtract(t.tile for _, t in board.items() if t.tile not in rules.tiles.free)
+        pool.subtract(rules.bag_tiles_on(board))
         pool.subtract(rack)
         if any(k < 0 for k in pool.values()):
             raise PositionError("position: the board and the rack use more tiles than the set has")

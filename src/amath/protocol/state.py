@@ -31,11 +31,7 @@ from amath.scoring import score
 
 def unseen(pos: Position) -> Counter[str]:
     """Tiles the side to move cannot see: the bag and the other racks."""
-    rules = pos.rules
-    left = Counter(rules.tiles.counts)
-    left.subtract(t.tile for _, t in pos.tiles if t.tile not in rules.tiles.free)
-    left.subtract(pos.rack)
-    return +left
+    return pos.rules.unseen(pos.board(), pos.rack)
 
 
 def bag_size(pos: Position) -> int:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from amath.board import Layout
+from amath.board import Board, Layout
 from amath.equation import LineSyntax
 from amath.errors import TileError
 from amath.tiles import BLANK, TileSet, is_number
@@ -144,6 +145,21 @@ class Ruleset:
             top = max((int(t) for t in self.tiles.counts if is_number(t)), default=0)
             return 2 * top  # between the highest number and the one below it
         return -1
+
+    def bag_tiles_on(self, board: Board) -> Counter[str]:
+        """The bag tiles lying on ``board``, by name (free tiles are no bag tiles)."""
+        return Counter(t.tile for _, t in board.items() if t.tile not in self.tiles.free)
+
+    def unseen(self, board: Board, *racks: Iterable[str]) -> Counter[str]:
+        """The tile set less ``board`` and ``racks``: what a player holding those racks cannot see.
+
+        Counts are never negative (an inconsistent position is the reader's to refuse).
+        """
+        left = Counter(self.tiles.counts)
+        left.subtract(self.bag_tiles_on(board))
+        for rack in racks:
+            left.subtract(rack)
+        return +left
 
     def faces_of(self, tile: str) -> tuple[str, ...]:
         """The faces ``tile`` may show when placed."""

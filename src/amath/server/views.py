@@ -111,9 +111,7 @@ def _unseen(game: Game, side: int | None) -> Counter[str]:
         return Counter(game.bag)
     if side is not None:
         return game.unseen(side)
-    left = Counter(game.rules.tiles.counts)
-    left.subtract(t.tile for _, t in game.board.items() if t.tile not in game.rules.tiles.free)
-    return +left
+    return game.rules.unseen(game.board)
 
 
 def _order(tile: str) -> tuple[int, int, str]:
