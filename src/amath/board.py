@@ -36,11 +36,13 @@ class Square:
         """Read ``"H8"`` (column letter, row number); raise :class:`SquareError` if off-board."""
         match = _SQUARE_RE.match(text.strip())
         if not match:
-            raise SquareError(f"{text!r} is not a square (expected a column letter and a row number, like H8)")
+            raise SquareError(
+                f"{text!r} is not a square (expected a column letter and a row number, like H8)", code="not_a_square", text=text
+            )
         col = COLUMNS.index(match.group(1).upper())
         row = int(match.group(2)) - 1
         if not (0 <= row < size and 0 <= col < size):
-            raise SquareError(f"{text!r} is off the {size}x{size} board")
+            raise SquareError(f"{text!r} is off the {size}x{size} board", code="off_board", square=text, size=size)
         return cls(row, col)
 
     def step(self, across: bool, k: int = 1) -> Square:
@@ -76,12 +78,12 @@ class Layout:
     def __post_init__(self) -> None:
         size = len(self.rows)
         if any(len(r) != size for r in self.rows):
-            raise SquareError("a layout must be square")
+            raise SquareError("a layout must be square", code="layout_not_square")
         bad = {c for r in self.rows for c in r} - _PREMIUMS
         if bad:
-            raise SquareError(f"unknown premium characters {sorted(bad)}")
+            raise SquareError(f"unknown premium characters {sorted(bad)}", code="layout_premium", chars=" ".join(sorted(bad)))
         if sum(r.count(CENTRE) for r in self.rows) != 1:
-            raise SquareError("a layout needs exactly one centre square '*'")
+            raise SquareError("a layout needs exactly one centre square '*'", code="layout_centre")
 
     @property
     def size(self) -> int:
@@ -94,7 +96,7 @@ class Layout:
         for r, row in enumerate(self.rows):
             if CENTRE in row:
                 return Square(r, row.index(CENTRE))
-        raise SquareError("no centre")  # pragma: no cover - excluded by __post_init__
+        raise SquareError("no centre", code="layout_centre")  # pragma: no cover - excluded by __post_init__
 
     def premium(self, sq: Square) -> str:
         """The premium character at ``sq``."""
@@ -162,7 +164,7 @@ class Board:
     def put(self, sq: Square, tile: PlacedTile) -> None:
         """Put a tile on an empty square."""
         if self._grid[sq.row][sq.col] is not None:
-            raise SquareError(f"{sq} is already covered")
+            raise SquareError(f"{sq} is already covered", code="square_covered", square=str(sq))
         self._grid[sq.row][sq.col] = tile
         self._count += 1
 
@@ -170,7 +172,7 @@ class Board:
         """Take the tile off ``sq`` and return it."""
         tile = self._grid[sq.row][sq.col]
         if tile is None:
-            raise SquareError(f"{sq} is empty")
+            raise SquareError(f"{sq} is empty", code="square_empty", square=str(sq))
         self._grid[sq.row][sq.col] = None
         self._count -= 1
         return tile
@@ -192,7 +194,7 @@ class Board:
     def assign(self, other: Board) -> None:
         """Make this board hold exactly ``other``'s tiles, in place (references to it stay valid)."""
         if other.layout != self.layout:
-            raise SquareError("cannot assign a board of another layout")
+            raise SquareError("cannot assign a board of another layout", code="layout_differs")
         for mine, theirs in zip(self._grid, other._grid):
             mine[:] = theirs
         self._count = other._count

@@ -7,8 +7,8 @@ Arithmetic is exact over :class:`fractions.Fraction`; ``*`` and ``/`` bind tight
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from amath.tiles import ALL_FACES, DIGIT_FACES, EQUALS, OPERATORS, display
@@ -31,11 +31,13 @@ AMATH_SYNTAX = LineSyntax(max_digits=3, brackets=False)
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The judge's answer: ``ok`` and, when false, a ``code`` and a readable ``reason``."""
+    """The judge's answer: ``ok`` and, when false, a ``code``, a readable ``reason`` and the
+    ``params`` a translation of the code fills in (see :mod:`amath.error_text`)."""
 
     ok: bool
     code: str = ""
     reason: str = ""
+    params: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def __bool__(self) -> bool:
         return self.ok
@@ -50,10 +52,11 @@ TRUE = Verdict(True)
 class _False(Exception):
     """Raised inside the judge to stop at the first fault; never escapes this module."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, **params: str) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +84,30 @@ def _tokenize(faces: Sequence[str], syntax: LineSyntax) -> list[_Tok]:
             text = "".join(run)
             if len(run) > syntax.max_digits:
                 if syntax.max_digits == 1:
-                    raise _False("number_join", f"numbers side by side: {' '.join(run)} (numbers do not join)")
-                raise _False("too_many_digits", f"{len(run)}-digit number {text} (at most {syntax.max_digits} digits)")
+                    raise _False("number_join", f"numbers side by side: {' '.join(run)} (numbers do not join)", numbers=" ".join(run))
+                raise _False(
+                    "too_many_digits",
+                    f"{len(run)}-digit number {text} (at most {syntax.max_digits} digits)",
+                    number=text,
+                    digits=str(len(run)),
+                    most=str(syntax.max_digits),
+                )
             if len(run) > 1 and run[0] == "0":
-                raise _False("leading_zero", f"leading zero in {text}")
+                raise _False("leading_zero", f"leading zero in {text}", number=text)
             toks.append(_Tok("num", text, Fraction(int(text))))
             i = j
             continue
         if face.isdigit():  # a 10..20 tile: a number on its own
             if face not in ALL_FACES:
-                raise _False("bad_face", f"{face!r} is not a face")
+                raise _False("bad_face", f"{face!r} is not a face", face=face)
             for k in (i - 1, i + 1):
                 if 0 <= k < n and faces[k].isdigit():
                     pair = (faces[k], face) if k < i else (face, faces[k])
-                    raise _False("number_join", f"numbers side by side: {pair[0]} {pair[1]} (a {face} tile never joins another number)")
+                    raise _False(
+                        "number_join",
+                        f"numbers side by side: {pair[0]} {pair[1]} (a {face} tile never joins another number)",
+                        numbers=f"{pair[0]} {pair[1]}",
+                    )
             toks.append(_Tok("num", face, Fraction(int(face))))
         elif face in OPERATORS:
             toks.append(_Tok("op", face))
@@ -105,7 +118,7 @@ def _tokenize(faces: Sequence[str], syntax: LineSyntax) -> list[_Tok]:
                 raise _False("brackets_not_allowed", "brackets are not part of this game")
             toks.append(_Tok(face, face))
         else:
-            raise _False("bad_face", f"{face!r} is not a face")
+            raise _False("bad_face", f"{face!r} is not a face", face=face)
         i += 1
     return toks
 
@@ -125,8 +138,8 @@ class _SideParser:
         tok = self.peek()
         if tok is not None:
             if tok.kind == ")":
-                raise _False("unbalanced_brackets", "unbalanced brackets: ')' without '('")
-            raise _False("syntax", f"unexpected {display(tok.text)}")  # pragma: no cover - defensive
+                raise _False("unbalanced_brackets", "unbalanced brackets: ')' without '('", bracket=")")
+            raise _False("syntax", f"unexpected {display(tok.text)}", face=display(tok.text))  # pragma: no cover - defensive
         return value
 
     def expr(self, start: bool) -> Fraction:
@@ -160,7 +173,11 @@ class _SideParser:
         if tok is not None and tok.kind == "op":
             prev = self.toks[self.pos - 1] if self.pos > 0 else None
             if prev is not None and prev.kind == "op":
-                raise _False("operator_after_operator", f"operator after operator: {display(prev.text)}{display(tok.text)}")
+                raise _False(
+                    "operator_after_operator",
+                    f"operator after operator: {display(prev.text)}{display(tok.text)}",
+                    pair=display(prev.text) + display(tok.text),
+                )
             if tok.text == "+" and start:
                 raise _False("unary_plus", "unary plus: a side cannot start with +")
             if tok.text == "-" and start:
@@ -169,11 +186,12 @@ class _SideParser:
                 if nxt is not None and nxt.kind == "num" and nxt.value == 0:
                     raise _False("minus_zero", "−0 is not allowed")
                 if nxt is not None and nxt.kind == "op":
-                    raise _False("operator_after_operator", f"operator after operator: −{display(nxt.text)}")
+                    raise _False("operator_after_operator", f"operator after operator: −{display(nxt.text)}", pair="−" + display(nxt.text))
                 return -self.factor()
             if start:
-                raise _False("starts_with_operator", f"a side cannot start with {display(tok.text)}")
-            raise _False("operator_after_operator", f"operator after operator: {display(prev.text if prev else '')}{display(tok.text)}")
+                raise _False("starts_with_operator", f"a side cannot start with {display(tok.text)}", face=display(tok.text))
+            pair = display(prev.text if prev else "") + display(tok.text)
+            raise _False("operator_after_operator", f"operator after operator: {pair}", pair=pair)
         return self.factor()
 
     def factor(self) -> Fraction:
@@ -181,8 +199,8 @@ class _SideParser:
         if tok is None:
             last = self.toks[-1] if self.toks else None
             if last is not None and last.kind == "op":
-                raise _False("ends_with_operator", f"a side cannot end with {display(last.text)}")
-            raise _False("unbalanced_brackets", "unbalanced brackets: '(' without ')'")
+                raise _False("ends_with_operator", f"a side cannot end with {display(last.text)}", face=display(last.text))
+            raise _False("unbalanced_brackets", "unbalanced brackets: '(' without ')'", bracket="(")
         if tok.kind == "num":
             self.pos += 1
             return tok.value
@@ -194,15 +212,15 @@ class _SideParser:
             value = self.expr(start=True)
             close = self.peek()
             if close is None or close.kind != ")":
-                raise _False("unbalanced_brackets", "unbalanced brackets: '(' without ')'")
+                raise _False("unbalanced_brackets", "unbalanced brackets: '(' without ')'", bracket="(")
             self.pos += 1
             return value
         if tok.kind == ")":
             prev = self.toks[self.pos - 1] if self.pos > 0 else None
             if prev is not None and prev.kind == "op":
-                raise _False("ends_with_operator", f"a bracket cannot close right after {display(prev.text)}")
-            raise _False("unbalanced_brackets", "unbalanced brackets: ')' without '('")
-        raise _False("operator_after_operator", f"operator after operator: {display(tok.text)}")  # pragma: no cover
+                raise _False("ends_with_operator", f"a bracket cannot close right after {display(prev.text)}", face=display(prev.text))
+            raise _False("unbalanced_brackets", "unbalanced brackets: ')' without '('", bracket=")")
+        raise _False("operator_after_operator", f"operator after operator: {display(tok.text)}", pair=display(tok.text))  # pragma: no cover
 
 
 def _fmt(value: Fraction) -> str:
@@ -220,7 +238,7 @@ def judge(faces: Sequence[str], syntax: LineSyntax = AMATH_SYNTAX) -> Verdict:
     try:
         return _judge(faces, syntax)
     except _False as fault:
-        return Verdict(False, fault.code, fault.reason)
+        return Verdict(False, fault.code, fault.reason, fault.params)
 
 
 def _judge(faces: Sequence[str], syntax: LineSyntax) -> Verdict:
@@ -237,15 +255,17 @@ def _judge(faces: Sequence[str], syntax: LineSyntax) -> Verdict:
         raise _False("no_equals", "no = sign")
     for k, side in enumerate(sides):
         if not side:
-            where = "before the first =" if k == 0 else "after the last =" if k == len(sides) - 1 else "between two = signs"
-            raise _False("empty_side", f"empty side {where}")
+            which = "first" if k == 0 else "last" if k == len(sides) - 1 else "middle"
+            where = {"first": "before the first =", "last": "after the last =", "middle": "between two = signs"}[which]
+            raise _False("empty_side", f"empty side {where}", which=which)
         if side[-1].kind == "op":
             where = "the line" if k == len(sides) - 1 else "a side"
-            raise _False("ends_with_operator", f"{where} cannot end with {display(side[-1].text)}")
+            raise _False("ends_with_operator", f"{where} cannot end with {display(side[-1].text)}", face=display(side[-1].text))
     values = [_SideParser(side).parse() for side in sides]
     if any(v != values[0] for v in values):
         parts = ", ".join(f"{show([t.text for t in side])} is {_fmt(v)}" for side, v in zip(sides, values))
-        raise _False("sides_differ", f"sides differ: {parts}")
+        arrows = ", ".join(f"{show([t.text for t in side])} → {_fmt(v)}" for side, v in zip(sides, values))
+        raise _False("sides_differ", f"sides differ: {parts}", values=arrows)
     return TRUE
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from amath.board import Board, PlacedTile
-from amath.errors import GameStateError, IllegalMoveError
+from amath.errors import GameStateError, IllegalMoveError, RulesError
 from amath.legal import LegalMoves
 from amath.move import Challenge, Exchange, Move, Place
 from amath.notation import format_move, parse_move
@@ -115,9 +115,12 @@ class Game:
     ) -> None:
         sides = [tuple(t) for t in teams] if teams is not None else [(p,) for p in players]
         if not rules.min_players <= len(sides) <= rules.max_players:
-            raise ValueError(f"{rules.name} needs {rules.min_players} to {rules.max_players} sides, not {len(sides)}")
+            raise RulesError(
+                f"{rules.name} needs {rules.min_players} to {rules.max_players} sides, not {len(sides)}",
+                code="player_count", variant=rules.name, least=rules.min_players, most=rules.max_players, count=len(sides),
+            )  # fmt: skip
         if any(not names or any(not n.strip() for n in names) for names in sides):
-            raise ValueError("every player needs a non-empty name")
+            raise RulesError("every player needs a non-empty name", code="empty_name")
         self.rules = rules
         self.options = options or Options()
         self.sides: tuple[tuple[str, ...], ...] = tuple(sides)
@@ -175,9 +178,9 @@ class Game:
     def set_starter(self, side: int) -> None:
         """Make ``side`` the starter (before the first turn only), e.g. when a record says so."""
         if self.history or self._undo:
-            raise GameStateError("the starter can only be set before the first turn")
+            raise GameStateError("the starter can only be set before the first turn", code="starter_too_late")
         if not 0 <= side < len(self.sides):
-            raise ValueError(f"no side {side}")
+            raise GameStateError(f"no side {side}", code="no_such_side", side=side)
         self.starter = self.to_move = side
 
     def set_rack(self, side: int, tiles: Sequence[str]) -> None:
@@ -196,9 +199,18 @@ class Game:
             pool.update(rack)
         short = Counter(wanted) - pool
         if short:
-            raise IllegalMoveError(f"no {' '.join(sorted(short.elements()))} left off the board to make the rack {' '.join(wanted)}")
+            missing = " ".join(sorted(short.elements()))
+            raise IllegalMoveError(
+                f"no {missing} left off the board to make the rack {' '.join(wanted)}",
+                code="rack_unavailable",
+                tiles=missing,
+                rack=" ".join(wanted),
+            )
         if len(wanted) > len(self.bag) + len(self.racks[side]):
-            raise IllegalMoveError(f"a rack of {len(wanted)} tiles, but only {len(self.bag) + len(self.racks[side])} can be drawn")
+            can = len(self.bag) + len(self.racks[side])
+            raise IllegalMoveError(
+                f"a rack of {len(wanted)} tiles, but only {can} can be drawn", code="rack_too_big", count=len(wanted), most=can
+            )
         self.bag.extend(self.racks[side])
         self.racks[side] = []
         need = Counter(wanted)
@@ -280,7 +292,7 @@ class Game:
             self._check_challenge(move)
             return
         if self.over:
-            raise GameStateError("the game is over")
+            raise GameStateError("the game is over", code="game_over")
         rack = self.racks[self.to_move]
         if isinstance(move, Place):
             _check_rack(rack, move.rack_tiles, self.rules.tiles.free)
@@ -291,10 +303,19 @@ class Game:
             n, bag = len(move.tiles), len(self.bag)
             if not self.rules.can_exchange(n, bag):
                 if self.rules.exchange_min_bag is not None and bag < self.rules.exchange_min_bag:
-                    raise IllegalMoveError(f"exchange needs at least {self.rules.exchange_min_bag} tiles in the bag; it holds {bag}")
+                    raise IllegalMoveError(
+                        f"exchange needs at least {self.rules.exchange_min_bag} tiles in the bag; it holds {bag}",
+                        code="exchange_bag_low",
+                        least=self.rules.exchange_min_bag,
+                        bag=bag,
+                    )
                 if not 1 <= n <= self.rules.rack_size:
-                    raise IllegalMoveError(f"exchange 1 to {self.rules.rack_size} tiles, not {n}")
-                raise IllegalMoveError(f"exchange at most as many tiles as the bag holds ({bag}), not {n}")
+                    raise IllegalMoveError(
+                        f"exchange 1 to {self.rules.rack_size} tiles, not {n}", code="exchange_count", most=self.rules.rack_size, count=n
+                    )
+                raise IllegalMoveError(
+                    f"exchange at most as many tiles as the bag holds ({bag}), not {n}", code="exchange_more_than_bag", bag=bag, count=n
+                )
             _check_rack(rack, move.tiles, frozenset())
 
     def is_legal(self, move: Move) -> bool:
@@ -309,7 +330,9 @@ class Game:
         """Play ``move`` for the side to move (or the challenger); return its history entry."""
         self.check(move)
         if elapsed < 0 or not math.isfinite(elapsed):
-            raise ValueError(f"elapsed time must be a finite number of seconds >= 0, not {elapsed}")
+            raise GameStateError(
+                f"elapsed time must be a finite number of seconds >= 0, not {elapsed}", code="bad_elapsed", seconds=str(elapsed)
+            )
         self._undo.append(self._snapshot())
         if isinstance(move, Challenge):
             return self._challenge(move)
@@ -318,7 +341,7 @@ class Game:
     def pop(self) -> Turn:
         """Undo the last turn (including any skipped turn it caused) and return it."""
         if not self._undo:
-            raise GameStateError("nothing to undo")
+            raise GameStateError("nothing to undo", code="nothing_to_undo")
         snap = self._undo.pop()
         turn = self.history[snap.history_len]  # the turn pushed, not a skip it caused
         self._restore(snap)
@@ -380,13 +403,13 @@ class Game:
 
     def _check_challenge(self, move: Challenge) -> None:
         if not self.options.challenge:
-            raise GameStateError("challenges are only allowed in challenge mode")
+            raise GameStateError("challenges are only allowed in challenge mode", code="not_challenge_mode")
         if self.pending is None:
-            raise GameStateError("there is no placement to challenge now")
+            raise GameStateError("there is no placement to challenge now", code="nothing_to_challenge")
         if not 0 <= move.by < len(self.sides):
-            raise IllegalMoveError(f"no side {move.by} to challenge")
+            raise IllegalMoveError(f"no side {move.by} to challenge", code="no_such_side", side=move.by)
         if move.by == self.pending.player:
-            raise IllegalMoveError("a player cannot challenge their own placement")
+            raise IllegalMoveError("a player cannot challenge their own placement", code="challenge_own")
 
     def _challenge(self, move: Challenge) -> Turn:
         pending = self.pending
@@ -519,7 +542,9 @@ def _check_rack(rack: Sequence[str], tiles: Sequence[str], free: frozenset[str])
     have = Counter(rack)
     short = [t for t, k in need.items() if have[t] < k]
     if short:
-        raise IllegalMoveError(f"the rack {' '.join(rack) or '(empty)'} does not hold {' '.join(sorted(short))}")
+        missing = " ".join(sorted(short))
+        shown = " ".join(rack)
+        raise IllegalMoveError(f"the rack {shown or '(empty)'} does not hold {missing}", code="not_on_rack", rack=shown, tiles=missing)
 
 
 def _take(rack: list[str], tiles: Sequence[str], free: frozenset[str]) -> None:

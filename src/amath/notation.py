@@ -36,8 +36,8 @@ def parse_coordinate(text: str, size: int = 15) -> tuple[Square, bool]:
         if m:
             return Square.parse(text, size), False
     except SquareError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
-    raise NotationError(f"{text!r} is not a coordinate (8H = across from H8, H8 = down from H8)")
+        raise NotationError(f"{text!r}: {exc}", code="quoted", text=text, detail=exc) from None
+    raise NotationError(f"{text!r} is not a coordinate (8H = across from H8, H8 = down from H8)", code="bad_coordinate", text=text)
 
 
 def format_coordinate(sq: Square, across: bool) -> str:
@@ -63,11 +63,26 @@ def parse_token(text: str, rules: Ruleset) -> tuple[str, str]:
     try:
         faces = rules.faces_of(tile)
     except ValueError:
-        raise NotationError(f"{text!r}: {tile!r} is not a tile of {rules.name}") from None
+        raise NotationError(
+            f"{text!r}: {tile!r} is not a tile of {rules.name}", code="not_a_tile_of", text=text, tile=tile, variant=rules.name
+        ) from None
     if rules.needs_face(tile) and tile == face:
-        raise NotationError(f"{text!r}: say which face the {tile!r} tile shows, e.g. {tile}:{faces[0]}")
+        raise NotationError(
+            f"{text!r}: say which face the {tile!r} tile shows, e.g. {tile}:{faces[0]}",
+            code="face_needed",
+            text=text,
+            tile=tile,
+            example=f"{tile}:{faces[0]}",
+        )
     if face not in faces:
-        raise NotationError(f"{text!r}: tile {tile!r} cannot show {face!r} (it can be {' '.join(faces)})")
+        raise NotationError(
+            f"{text!r}: tile {tile!r} cannot show {face!r} (it can be {' '.join(faces)})",
+            code="face_not_allowed",
+            text=text,
+            tile=tile,
+            face=face,
+            faces=" ".join(faces),
+        )
     return tile, face
 
 
@@ -75,27 +90,46 @@ def parse_place(text: str, board: Board, rules: Ruleset) -> Place:
     """Read a placement such as ``8H 1 2 + 3 = [1] 5`` against ``board``."""
     words = text.split()
     if len(words) < 2:
-        raise NotationError(f"{text!r}: a placement is a coordinate and tiles, like '8H 1 + 2 = 3'")
+        raise NotationError(f"{text!r}: a placement is a coordinate and tiles, like '8H 1 + 2 = 3'", code="placement_form", text=text)
     start, across = parse_coordinate(words[0], board.size)
     sq = start
     plays: list[TilePlay] = []
     for word in words[1:]:
         if not board.on_board(sq):
-            raise NotationError(f"{text!r}: the line runs off the board after {word!r}")
+            raise NotationError(f"{text!r}: the line runs off the board after {word!r}", code="runs_off_board", text=text, word=word)
         on_board = board.get(sq)
         if word == "." or (word.startswith("[") and word.endswith("]")):
             if on_board is None:
-                raise NotationError(f"{text!r}: {word!r} marks a tile on the board but {sq} is empty")
+                raise NotationError(
+                    f"{text!r}: {word!r} marks a tile on the board but {sq} is empty",
+                    code="marked_square_empty",
+                    text=text,
+                    word=word,
+                    square=str(sq),
+                )
             if word != "." and normalize(word[1:-1]) != on_board.face:
-                raise NotationError(f"{text!r}: {sq} holds {on_board.face}, not {word[1:-1]}")
+                raise NotationError(
+                    f"{text!r}: {sq} holds {on_board.face}, not {word[1:-1]}",
+                    code="marked_face_differs",
+                    text=text,
+                    square=str(sq),
+                    face=on_board.face,
+                    written=word[1:-1],
+                )
         else:
             if on_board is not None:
-                raise NotationError(f"{text!r}: {sq} already holds {on_board.face}; write it as [{on_board.face}]")
+                raise NotationError(
+                    f"{text!r}: {sq} already holds {on_board.face}; write it as [{on_board.face}]",
+                    code="square_holds",
+                    text=text,
+                    square=str(sq),
+                    face=on_board.face,
+                )
             tile, face = parse_token(word, rules)
             plays.append(TilePlay(sq, tile, face))
         sq = sq.step(across)
     if not plays:
-        raise NotationError(f"{text!r}: the placement puts down no new tile")
+        raise NotationError(f"{text!r}: the placement puts down no new tile", code="no_new_tile", text=text)
     return Place(tuple(plays))
 
 
@@ -103,7 +137,7 @@ def parse_move(text: str, board: Board, rules: Ruleset, player: int = 0) -> Move
     """Read any turn: a placement, ``pass``, ``exchange TILES`` / ``swap TILES``, ``challenge``."""
     words = text.split()
     if not words:
-        raise NotationError("empty move")
+        raise NotationError("empty move", code="empty_move")
     head = words[0].lower()
     if head == "pass" and len(words) == 1:
         return Pass()
@@ -111,11 +145,11 @@ def parse_move(text: str, board: Board, rules: Ruleset, player: int = 0) -> Move
         return Challenge(player)
     if head in ("exchange", "swap", "ex"):
         if len(words) == 1:
-            raise NotationError(f"{text!r}: name the tiles to exchange, like 'exchange 1 ? ='")
+            raise NotationError(f"{text!r}: name the tiles to exchange, like 'exchange 1 ? ='", code="exchange_form", text=text)
         try:
             return Exchange(tuple(rules.tiles.parse_tile(w) for w in words[1:]))
         except ValueError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
+            raise NotationError(f"{text!r}: {exc}", code="quoted", text=text, detail=exc) from None
     return parse_place(text, board, rules)
 
 

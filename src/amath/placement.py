@@ -58,25 +58,25 @@ def analyze(board: Board, place: Place, rules: Ruleset) -> Analysis:
     """Check a placement's geometry and tiles; return its lines (main line first)."""
     plays = place.tiles
     if not plays:
-        raise IllegalMoveError("a placement needs at least one tile")
+        raise IllegalMoveError("a placement needs at least one tile", code="no_tiles")
     if rules.max_tiles_per_turn is not None and len(plays) > rules.max_tiles_per_turn:
-        raise IllegalMoveError(f"at most {rules.max_tiles_per_turn} tiles a turn")
+        raise IllegalMoveError(f"at most {rules.max_tiles_per_turn} tiles a turn", code="too_many_tiles", most=rules.max_tiles_per_turn)
     new: dict[Square, PlacedTile] = {}
     for p in plays:
         if not board.on_board(p.square):
-            raise IllegalMoveError(f"{p.square} is off the board")
+            raise IllegalMoveError(f"{p.square} is off the board", code="off_board", square=str(p.square))
         if board.get(p.square) is not None:
-            raise IllegalMoveError(f"{p.square} is already covered")
+            raise IllegalMoveError(f"{p.square} is already covered", code="square_covered", square=str(p.square))
         if p.square in new:
-            raise IllegalMoveError(f"two tiles on {p.square}")
+            raise IllegalMoveError(f"two tiles on {p.square}", code="two_tiles_on_square", square=str(p.square))
         rules.faces_of(p.tile)  # raises TileError (a ValueError) for a foreign tile
         if p.face not in rules.faces_of(p.tile):
-            raise IllegalMoveError(f"tile {p.tile!r} cannot be played as {p.face!r}")
+            raise IllegalMoveError(f"tile {p.tile!r} cannot be played as {p.face!r}", code="bad_face_for_tile", tile=p.tile, face=p.face)
         new[p.square] = p.placed
     rows = {p.square.row for p in plays}
     cols = {p.square.col for p in plays}
     if len(rows) > 1 and len(cols) > 1:
-        raise IllegalMoveError("tiles must all be in one row or one column")
+        raise IllegalMoveError("tiles must all be in one row or one column", code="not_in_line")
     if len(plays) == 1:
         sq = plays[0].square
         across = len(board.run(sq, True, new)) >= 2 or len(board.run(sq, False, new)) < 2
@@ -86,15 +86,19 @@ def analyze(board: Board, place: Place, rules: Ruleset) -> Analysis:
     main_squares = board.run(first, across, new)
     if last not in main_squares:
         gap = next(s for s in _between(first, last, across) if s not in new and board.get(s) is None)
-        raise IllegalMoveError(f"the line is broken at {gap}")
+        raise IllegalMoveError(f"the line is broken at {gap}", code="line_broken", square=str(gap))
     if board.is_empty():
         centre = rules.layout.centre
         if rules.first_play == "cover_centre" and centre not in new:
-            raise IllegalMoveError(f"the first placement must cover the centre square {centre}")
+            raise IllegalMoveError(
+                f"the first placement must cover the centre square {centre}", code="first_cover_centre", square=str(centre)
+            )
         if rules.first_play == "end_on_centre" and centre not in (main_squares[0], main_squares[-1]):
-            raise IllegalMoveError(f"the first equation must start or end on the centre square {centre}")
+            raise IllegalMoveError(
+                f"the first equation must start or end on the centre square {centre}", code="first_end_on_centre", square=str(centre)
+            )
     elif rules.must_touch and not any(board.get(n) is not None for p in plays for n in _neighbours(p.square)):
-        raise IllegalMoveError("a placement must touch a tile already on the board")
+        raise IllegalMoveError("a placement must touch a tile already on the board", code="must_touch")
     lines: list[Line] = []
     main = _line(board, first, across, new)
     if main is not None:
@@ -104,7 +108,7 @@ def analyze(board: Board, place: Place, rules: Ruleset) -> Analysis:
         if cross is not None:
             lines.append(cross)
     if not lines:
-        raise IllegalMoveError("a placement must make a line of at least two tiles")
+        raise IllegalMoveError("a placement must make a line of at least two tiles", code="no_line")
     return Analysis(across, tuple(lines))
 
 
@@ -132,4 +136,9 @@ def check_lines(analysis: Analysis, rules: Ruleset) -> None:
     bad = first_false_line(analysis, rules)
     if bad is not None:
         line, verdict = bad
-        raise IllegalMoveError(f"{show(line.faces)} at {line.squares[0]} is not true: {verdict.reason}")
+        raise IllegalMoveError(
+            f"{show(line.faces)} at {line.squares[0]} is not true: {verdict.reason}",
+            code=verdict.code,  # the judge's code: a false line is translated like `amath check`'s verdict
+            where={"equation": show(line.faces), "square": str(line.squares[0])},
+            **verdict.params,
+        )

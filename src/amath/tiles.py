@@ -76,7 +76,7 @@ def parse_face(text: str) -> str:
     name = normalize(text)
     if name in ALL_FACES:
         return name
-    raise TileError(f"{text!r} is not a face (expected 0..20, + - * / = or a bracket)")
+    raise TileError(f"{text!r} is not a face (expected 0..20, + - * / = or a bracket)", code="not_a_face", text=text)
 
 
 def split_words(words: Iterable[str]) -> list[str]:
@@ -102,7 +102,7 @@ class TileSet:
     def __post_init__(self) -> None:
         missing = [t for t in self.counts if t not in self.points]
         if missing:
-            raise TileError(f"tile set has no points for {missing}")
+            raise TileError(f"tile set has no points for {missing}", code="tile_set_points", tiles=" ".join(missing))
 
     @property
     def total(self) -> int:
@@ -118,7 +118,12 @@ class TileSet:
         name = normalize(text)
         if name in self.counts or (allow_free and name in self.free):
             return name
-        raise TileError(f"{text!r} is not a tile of this set (tiles: {' '.join(self.counts)})")
+        raise TileError(
+            f"{text!r} is not a tile of this set (tiles: {' '.join(self.counts)})",
+            code="not_a_tile",
+            text=text,
+            tiles=" ".join(self.counts),
+        )
 
     def bag(self) -> list[str]:
         """A full bag in canonical order (shuffle it yourself with a seeded RNG)."""

@@ -34,11 +34,11 @@ def run(args: argparse.Namespace) -> int:
         game, known = _load(args.game)
         sides = None if not args.side else [s - 1 for s in args.side]
         if sides is not None and any(not 0 <= s < len(game.sides) for s in sides):
-            raise AmathError(f"--side must be 1..{len(game.sides)}")
+            raise AmathError(f"--side must be 1..{len(game.sides)}", code="option_range", option="--side", least=1, most=len(game.sides))
         if not 1 <= args.top <= 50:
-            raise AmathError("--top must be 1..50")
+            raise AmathError("--top must be 1..50", code="option_range", option="--top", least=1, most=50)
         if not 1 <= args.jobs <= 64:
-            raise AmathError("--jobs must be 1..64")
+            raise AmathError("--jobs must be 1..64", code="option_range", option="--jobs", least=1, most=64)
     except AmathError as exc:
         print(f"error: {args.game}: {exc}", file=sys.stderr)
         return 2

@@ -35,16 +35,21 @@ def run(args: argparse.Namespace) -> int:
         rules = get_ruleset(args.variant)
         if args.drill:
             if args.rack:
-                raise AmathError("give either a rack or --drill, not both")
+                raise AmathError("give either a rack or --drill, not both", code="rack_or_drill")
             if not 1 <= args.count <= 100:
-                raise AmathError("--count must be 1..100")
+                raise AmathError("--count must be 1..100", code="option_range", option="--count", least=1, most=100)
             return _drill(args, rules)
         words = split_words(args.rack)
         if not words:
-            raise AmathError("no rack given (example: amath bingo 1 2 + 3 = 1 5 '?'), or use --drill")
+            raise AmathError("no rack given (example: amath bingo 1 2 + 3 = 1 5 '?'), or use --drill", code="no_rack")
         rack = [rules.tiles.parse_tile(w) for w in words]
         if len(rack) != rules.rack_size:
-            raise AmathError(f"a bingo uses a full rack of {rules.rack_size} tiles; {len(rack)} given")
+            raise AmathError(
+                f"a bingo uses a full rack of {rules.rack_size} tiles; {len(rack)} given",
+                code="bingo_rack_size",
+                size=rules.rack_size,
+                count=len(rack),
+            )
     except (AmathError, NotImplementedError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         bots = {side: make_bot(level, game.seed + side) for side, level in levels.items()}
     except ValueError as exc:
         key = "resume_failed" if args.resume and not isinstance(exc, _OptionError) else "error"
-        print(text(key, path=args.resume, reason=exc), file=sys.stderr)
+        print(text(key, path=args.resume, reason=text.error(exc)), file=sys.stderr)
         return 2
     style = detect(sys.stdout, color=args.color, ascii_only=args.ascii)
     session = Session(game, Console(style), text, bots, levels, save_path=args.save or args.resume)

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         loaded = load_any(read_text(args.game))
         if isinstance(loaded, Position):
             if args.turn is not None:
-                raise AmathError("--turn needs a game, not a position")
+                raise AmathError("--turn needs a game, not a position", code="turn_needs_game")
             pos = loaded
         else:
             pos = position_of(game_at(loaded, args.turn))

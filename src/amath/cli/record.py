@@ -27,7 +27,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = load_game_text(read_text(args.game))
         if args.viewer is not None and not 1 <= args.viewer <= len(game.sides):
-            raise AmathError(f"--viewer must be 1..{len(game.sides)}")
+            raise AmathError(
+                f"--viewer must be 1..{len(game.sides)}", code="option_range", option="--viewer", least=1, most=len(game.sides)
+            )
         viewer = None if args.viewer is None else args.viewer - 1
         text = format_record(record_of(game, date=args.date, event=args.event, viewer=viewer))
         if args.output == "-":

@@ -43,11 +43,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _draw(args: argparse.Namespace) -> str:
     if not 10 <= args.cell <= 400:
-        raise AmathError(f"--cell must be 10..400 pixels, not {args.cell}")
+        raise AmathError(f"--cell must be 10..400 pixels, not {args.cell}", code="option_range", option="--cell", least=10, most=400)
     loaded = load_any(read_text(args.game))
     if isinstance(loaded, Position):
         if args.turn is not None:
-            raise AmathError("--turn needs a game, not a position")
+            raise AmathError("--turn needs a game, not a position", code="turn_needs_game")
         names = [f"Player {k + 1}" for k in range(len(loaded.scores))]
         return board_svg(
             loaded.board(),

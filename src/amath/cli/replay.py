@@ -24,7 +24,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = read_text(args.game)
         if text.lstrip().startswith("{"):
-            raise AmathError("this is JSON, not a text record (a saved game becomes one with 'amath record GAME.json')")
+            raise AmathError(
+                "this is JSON, not a text record (a saved game becomes one with 'amath record GAME.json')", code="json_not_record"
+            )
         record = parse_record(text)
     except AmathError as exc:
         print(f"error: {args.game}: {exc}", file=sys.stderr)

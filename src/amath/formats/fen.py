@@ -63,16 +63,25 @@ def position_from_string(text: str) -> Position:
     """Read a position string; raise :class:`PositionError` saying which part is wrong."""
     fields = text.split()
     if len(fields) not in (4, 5):
-        raise PositionError(f"position string: expected 'BOARD RACK SCORES TO_MOVE [VARIANT]', got {len(fields)} fields")
+        raise PositionError(
+            f"position string: expected 'BOARD RACK SCORES TO_MOVE [VARIANT]', got {len(fields)} fields",
+            code="fen_fields",
+            count=len(fields),
+        )
     board_text, rack_text, scores_text, to_move_text = fields[:4]
     try:
         rules = get_ruleset(fields[4] if len(fields) == 5 else "a-math")
-    except ValueError as exc:
-        raise PositionError(f"position string: {exc}") from None
+    except AmathError as exc:
+        raise PositionError(f"position string: {exc}", code="fen_part", part="variant", detail=exc) from None
     size = rules.layout.size
     rows = board_text.split("|")
     if len(rows) != size:
-        raise PositionError(f"position string: the board has {len(rows)} rows separated by '|', expected {size}")
+        raise PositionError(
+            f"position string: the board has {len(rows)} rows separated by '|', expected {size}",
+            code="fen_rows",
+            count=len(rows),
+            size=size,
+        )
     board: list[dict[str, str]] = []
     for r, row in enumerate(rows):
         col = 0
@@ -80,31 +89,47 @@ def position_from_string(text: str) -> Position:
             if token.startswith("_"):
                 run = token[1:] or "1"
                 if not run.isdigit() or int(run) < 1:
-                    raise PositionError(f"position string: row {r + 1}: {token!r} is not a run of empty squares like _3")
+                    raise PositionError(
+                        f"position string: row {r + 1}: {token!r} is not a run of empty squares like _3",
+                        code="fen_run",
+                        row=r + 1,
+                        text=token,
+                    )
                 col += int(run)
                 continue
             if col >= size:
-                raise PositionError(f"position string: row {r + 1} covers more than {size} squares")
+                raise PositionError(
+                    f"position string: row {r + 1} covers more than {size} squares", code="fen_row_long", row=r + 1, size=size
+                )
             try:
                 tile, face = parse_token(token, rules)
             except AmathError as exc:
-                raise PositionError(f"position string: row {r + 1}: {exc}") from None
+                raise PositionError(f"position string: row {r + 1}: {exc}", code="fen_part", part=f"row {r + 1}", detail=exc) from None
             entry = {"square": f"{chr(ord('A') + col)}{r + 1}", "tile": tile}
             if tile != face:
                 entry["face"] = face
             board.append(entry)
             col += 1
         if col != size:
-            raise PositionError(f"position string: row {r + 1} covers {col} squares, expected {size}")
+            raise PositionError(
+                f"position string: row {r + 1} covers {col} squares, expected {size}", code="fen_row_short", row=r + 1, count=col, size=size
+            )
     if not (rack_text.startswith("[") and rack_text.endswith("]")):
-        raise PositionError(f"position string: the rack goes in brackets, like [1,2,?], not {rack_text!r}")
+        raise PositionError(f"position string: the rack goes in brackets, like [1,2,?], not {rack_text!r}", code="fen_rack", text=rack_text)
     rack = [t for t in rack_text[1:-1].split(",") if t]
     try:
         scores = [int(s) for s in scores_text.split(",")]
     except ValueError:
-        raise PositionError(f"position string: scores must be whole numbers separated by commas, not {scores_text!r}") from None
+        raise PositionError(
+            f"position string: scores must be whole numbers separated by commas, not {scores_text!r}", code="fen_scores", text=scores_text
+        ) from None
     if not to_move_text.isdigit() or not 1 <= int(to_move_text) <= len(scores):
-        raise PositionError(f"position string: the side to move is a number from 1 to {len(scores)}, not {to_move_text!r}")
+        raise PositionError(
+            f"position string: the side to move is a number from 1 to {len(scores)}, not {to_move_text!r}",
+            code="fen_to_move",
+            most=len(scores),
+            text=to_move_text,
+        )
     data = {"variant": rules.name, "board": board, "rack": rack, "scores": scores, "to_move": int(to_move_text) - 1}
     return position_from_dict(data)
 

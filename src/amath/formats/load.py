@@ -22,6 +22,8 @@ from amath.move import Place
 class FileError(AmathError):
     """A file that cannot be read or is none of the formats above."""
 
+    default_code = "bad_file"
+
 
 def read_text(path: str) -> str:
     """The file's text (``-`` reads standard input); raise :class:`FileError` if unreadable."""
@@ -30,16 +32,16 @@ def read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise FileError("file not found") from None
+        raise FileError("file not found", code="file_not_found", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise FileError(f"cannot read: {exc}") from None
+        raise FileError(f"cannot read: {exc}", code="file_unreadable", path=path, detail=str(exc)) from None
 
 
 def load_game_text(text: str) -> Game:
     """A game from a text record or a saved game JSON (a position is refused)."""
     loaded = load_any(text)
     if isinstance(loaded, Position):
-        raise FileError("this is a position, not a game (a game is a record or a saved game)")
+        raise FileError("this is a position, not a game (a game is a record or a saved game)", code="not_a_game")
     return loaded
 
 
@@ -50,7 +52,7 @@ def load_any(text: str) -> Game | Position:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise FileError(f"not valid JSON: {exc}") from None
+            raise FileError(f"not valid JSON: {exc}", code="bad_json", detail=str(exc)) from None
         if isinstance(data, dict) and data.get("format") == FORMAT:
             return load_game(data)
         return position_from_dict(data)
@@ -65,7 +67,12 @@ def game_at(game: Game, turn: int | None) -> Game:
     if turn is None:
         return game
     if turn < 0 or turn > len(game.history):
-        raise PositionError(f"turn {turn} is out of range: the game has {len(game.history)} turns (0 is the start)")
+        raise PositionError(
+            f"turn {turn} is out of range: the game has {len(game.history)} turns (0 is the start)",
+            code="turn_out_of_range",
+            turn=turn,
+            count=len(game.history),
+        )
     while len(game.history) > turn:
         game.pop()
     return game

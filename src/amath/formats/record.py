@@ -33,13 +33,18 @@ _HIDDEN_EXCHANGE_RE = re.compile(r"^\((\d+)\)$")
 class RecordError(AmathError):
     """A record that cannot be read, or that the rules disagree with; names the line (and turn)."""
 
-    def __init__(self, message: str, line: int | None = None, turn: int | None = None) -> None:
+    default_code = "bad_record"
+
+    def __init__(
+        self, message: str, line: int | None = None, turn: int | None = None, *, code: str | None = None, **params: object
+    ) -> None:
         where = []
         if turn is not None:
             where.append(f"turn {turn}")
         if line is not None:
             where.append(f"line {line}" if turn is None else f"(line {line})")
-        super().__init__(f"{' '.join(where)}: {message}" if where else message)
+        context = {k: v for k, v in (("turn", turn), ("line", line)) if v is not None}
+        super().__init__(f"{' '.join(where)}: {message}" if where else message, code=code, where=context, **params)
         self.line = line
         self.turn = turn
         self.detail = message
@@ -104,7 +109,9 @@ def record_of(
     for names in game.sides:
         for name in names:
             if "|" in name or "\n" in name or "\r" in name:
-                raise RecordError(f"player name {name!r} contains '|' or a line break, which a record cannot hold")
+                raise RecordError(
+                    f"player name {name!r} contains '|' or a line break, which a record cannot hold", code="record_name", name=name
+                )
     rec = Record(
         variant=game.rules.name,
         sides=[tuple(s) for s in game.sides],
@@ -228,24 +235,41 @@ def parse_record(text: str) -> Record:
         elif line.startswith("#"):
             _header(rec, n, line, side_lines)
         else:
-            raise RecordError(f"expected a header ('#key value') or a turn ('>SIDE: RACK | MOVE | SCORE | TOTAL'), not {line[:60]!r}", n)
+            raise RecordError(
+                f"expected a header ('#key value') or a turn ('>SIDE: RACK | MOVE | SCORE | TOTAL'), not {line[:60]!r}",
+                n,
+                code="record_line",
+                text=line[:60],
+            )
     if sorted(side_lines) != list(range(1, len(side_lines) + 1)):
-        raise RecordError(f"the '#side' lines must number the sides 1, 2, ...; found {sorted(side_lines)}")
+        raise RecordError(
+            f"the '#side' lines must number the sides 1, 2, ...; found {sorted(side_lines)}",
+            code="record_side_numbers",
+            found=", ".join(map(str, sorted(side_lines))),
+        )
     rec.sides = [side_lines[k] for k in sorted(side_lines)]
     try:
         rules = rec.rules
-    except ValueError as exc:
-        raise RecordError(str(exc)) from None
+    except AmathError as exc:
+        raise RecordError(str(exc), code="quoted", text="#variant", detail=exc) from None
     if not rules.min_players <= len(rec.sides) <= rules.max_players:
-        raise RecordError(f"{rules.name} needs {rules.min_players} to {rules.max_players} '#side' lines, not {len(rec.sides)}")
+        raise RecordError(
+            f"{rules.name} needs {rules.min_players} to {rules.max_players} '#side' lines, not {len(rec.sides)}",
+            code="player_count", variant=rules.name, least=rules.min_players, most=rules.max_players, count=len(rec.sides),
+        )  # fmt: skip
     if rec.starter is not None and rec.starter >= len(rec.sides):
-        raise RecordError(f"'#starter' names side {rec.starter + 1}, but there are {len(rec.sides)} sides")
+        raise RecordError(
+            f"'#starter' names side {rec.starter + 1}, but there are {len(rec.sides)} sides",
+            code="record_starter_side",
+            side=rec.starter + 1,
+            count=len(rec.sides),
+        )
     for n, line in raw_turns:
         parsed = _turn(n, line, rec, rules)
         if parsed.kind in END_KINDS:
             rec.ends.append(parsed)
         elif rec.ends:
-            raise RecordError("a turn after the end-of-game lines", n)
+            raise RecordError("a turn after the end-of-game lines", n, code="record_turn_after_end")
         else:
             rec.turns.append(parsed)
     return rec
@@ -256,16 +280,20 @@ def _header(rec: Record, n: int, line: str, side_lines: dict[int, tuple[str, ...
     key, value = key.lower(), value.strip()
     if key == MAGIC[1:]:
         if value != str(VERSION):
-            raise RecordError(f"record version {value!r} is not supported (expected {VERSION})", n)
+            raise RecordError(
+                f"record version {value!r} is not supported (expected {VERSION})", n, code="record_version", version=value, expected=VERSION
+            )
     elif key == "variant":
         rec.variant = value
     elif key in ("side", "player", "team"):
         number, _, names = value.partition(" ")
         members = tuple(m.strip() for m in names.split("|"))
         if not number.isdigit() or int(number) < 1 or not all(members):
-            raise RecordError(f"expected '#side N NAME' (a team: '#side N NAME | NAME'), not {line!r}", n)
+            raise RecordError(
+                f"expected '#side N NAME' (a team: '#side N NAME | NAME'), not {line!r}", n, code="record_side_line", text=line
+            )
         if int(number) in side_lines:
-            raise RecordError(f"side {number} is named twice", n)
+            raise RecordError(f"side {number} is named twice", n, code="record_side_twice", side=number)
         side_lines[int(number)] = members
     elif key == "date":
         rec.date = value
@@ -279,21 +307,21 @@ def _header(rec: Record, n: int, line: str, side_lines: dict[int, tuple[str, ...
         elif value.lower() in ("off", "no", "strict"):
             rec.challenge = False
         else:
-            raise RecordError(f"'#challenge' must be 'on' or 'off' (strict), not {value!r}", n)
+            raise RecordError(f"'#challenge' must be 'on' or 'off' (strict), not {value!r}", n, code="record_challenge", text=value)
     elif key == "seed":
         if not re.fullmatch(r"\d+", value):
-            raise RecordError(f"'#seed' must be a whole number, not {value!r}", n)
+            raise RecordError(f"'#seed' must be a whole number, not {value!r}", n, code="record_seed", text=value)
         rec.seed = int(value)
     elif key == "starter":
         if not value.isdigit() or int(value) < 1:
-            raise RecordError(f"'#starter' must be a side number from 1, not {value!r}", n)
+            raise RecordError(f"'#starter' must be a side number from 1, not {value!r}", n, code="record_starter", text=value)
         rec.starter = int(value) - 1
     elif key == "note":
         rec.notes.append(value)
     elif re.fullmatch(r"[a-z][a-z0-9_-]*", key):
         rec.extra[key] = value  # kept, not interpreted
     else:
-        raise RecordError(f"{line[:40]!r} is not a header ('#key value')", n)
+        raise RecordError(f"{line[:40]!r} is not a header ('#key value')", n, code="record_header", text=line[:40])
 
 
 def _clock(value: str, n: int) -> ClockRules:
@@ -302,7 +330,12 @@ def _clock(value: str, n: int) -> ClockRules:
     if loss:
         words = words[:-1]
     if not words or len(words) > 3 or not all(w.isdigit() for w in words[1:]):
-        raise RecordError(f"expected '#clock none', '#clock total SECONDS PENALTY [loss]' or '#clock move SECONDS', not {value!r}", n)
+        raise RecordError(
+            f"expected '#clock none', '#clock total SECONDS PENALTY [loss]' or '#clock move SECONDS', not {value!r}",
+            n,
+            code="record_clock",
+            text=value,
+        )
     nums = [int(w) for w in words[1:]]
     defaults = ClockRules()
     try:
@@ -312,38 +345,40 @@ def _clock(value: str, n: int) -> ClockRules:
             nums[1] if len(nums) > 1 else defaults.penalty_per_minute,
             loss,
         )
-    except ValueError as exc:
-        raise RecordError(str(exc), n) from None
+    except AmathError as exc:
+        raise RecordError(str(exc), n, code="quoted", text="#clock", detail=exc) from None
 
 
 def _turn(n: int, line: str, rec: Record, rules: Ruleset) -> RecordLine:
     head, colon, rest = line[1:].partition(":")
     fields = [f.strip() for f in rest.split("|")]
     if not colon or len(fields) < 4:
-        raise RecordError("a turn is '>SIDE: RACK | MOVE | SCORE | TOTAL' (fields separated by '|')", n)
+        raise RecordError("a turn is '>SIDE: RACK | MOVE | SCORE | TOTAL' (fields separated by '|')", n, code="record_turn_form")
     side = _side(head.strip(), rec, n)
     rack_text, move, score_text, total_text = fields[:4]
     try:
         rack = tuple(rules.tiles.parse_tile(t) for t in rack_text.split()) if rack_text else None
-    except ValueError as exc:
-        raise RecordError(f"rack: {exc}", n) from None
+    except AmathError as exc:
+        raise RecordError(f"rack: {exc}", n, code="quoted", text="rack", detail=exc) from None
     for name, value in (("score", score_text), ("total", total_text)):
         if not _SCORE_RE.match(value):
-            raise RecordError(f"the {name} must be a whole number (like +27 or 40), not {value!r}", n)
+            raise RecordError(
+                f"the {name} must be a whole number (like +27 or 40), not {value!r}", n, code="record_number", field=name, text=value
+            )
     time = 0.0
     for extra in fields[4:]:
         key, eq, value = extra.partition("=")
         if key.strip() != "time" or not eq:
-            raise RecordError(f"unknown field {extra!r} (expected time=SECONDS)", n)
+            raise RecordError(f"unknown field {extra!r} (expected time=SECONDS)", n, code="record_field", text=extra)
         try:
             time = float(value)
         except ValueError:
-            raise RecordError(f"time must be seconds, not {value!r}", n) from None
+            raise RecordError(f"time must be seconds, not {value!r}", n, code="record_time", text=value) from None
         if time < 0 or not math.isfinite(time):
-            raise RecordError(f"time must be seconds >= 0, not {value!r}", n)
+            raise RecordError(f"time must be seconds >= 0, not {value!r}", n, code="record_time", text=value)
     words = move.split()
     if not words:
-        raise RecordError("the move field is empty", n)
+        raise RecordError("the move field is empty", n, code="record_empty_move")
     kind = words[0].lower()
     by = count = None
     tiles: tuple[str, ...] = ()
@@ -354,21 +389,23 @@ def _turn(n: int, line: str, rec: Record, rules: Ruleset) -> RecordLine:
         else:
             try:
                 tiles = tuple(rules.tiles.parse_tile(t) for t in words[1:])
-            except ValueError as exc:
-                raise RecordError(f"{kind}: {exc}", n) from None
+            except AmathError as exc:
+                raise RecordError(f"{kind}: {exc}", n, code="quoted", text=kind, detail=exc) from None
             if kind == "exchange" and not tiles:
-                raise RecordError("an exchange names its tiles ('exchange 1 ? =') or their number ('exchange (3)')", n)
+                raise RecordError(
+                    "an exchange names its tiles ('exchange 1 ? =') or their number ('exchange (3)')", n, code="record_exchange"
+                )
     elif kind in ("challenge-won", "challenge-lost"):
         if len(words) != 3 or words[1].lower() != "by":
-            raise RecordError(f"expected '{kind} by SIDE', not {move!r}", n)
+            raise RecordError(f"expected '{kind} by SIDE', not {move!r}", n, code="record_challenge_by", kind=kind, text=move)
         by = _side(words[2], rec, n)
     elif kind == "time-penalty":
         if len(words) != 2 or not words[1].isdigit():
-            raise RecordError(f"expected 'time-penalty MINUTES', not {move!r}", n)
+            raise RecordError(f"expected 'time-penalty MINUTES', not {move!r}", n, code="record_penalty", text=move)
         count = int(words[1])
     elif kind in ("pass", "timeout", "skipped", "lost-on-time"):
         if len(words) != 1:
-            raise RecordError(f"{kind!r} takes nothing after it, not {move!r}", n)
+            raise RecordError(f"{kind!r} takes nothing after it, not {move!r}", n, code="record_nothing_after", kind=kind, text=move)
     else:
         kind = "place"
     return RecordLine(n, side, rack, kind, move, int(score_text), int(total_text), time, by, tiles, count)
@@ -380,4 +417,10 @@ def _side(text: str, rec: Record, n: int) -> int:
     for k, names in enumerate(rec.sides):
         if text in (" & ".join(names), *names):
             return k
-    raise RecordError(f"{text!r} is not a side of this game (1..{len(rec.sides)} or a name from the '#side' lines)", n)
+    raise RecordError(
+        f"{text!r} is not a side of this game (1..{len(rec.sides)} or a name from the '#side' lines)",
+        n,
+        code="record_no_side",
+        text=text,
+        count=len(rec.sides),
+    )

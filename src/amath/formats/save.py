@@ -57,9 +57,14 @@ def load_game(data: Any) -> Game:
     Raises :class:`PositionError` naming the turn that cannot be replayed.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PositionError(f'not a saved game (expected "format": "{FORMAT}")')
+        raise PositionError(f'not a saved game (expected "format": "{FORMAT}")', code="save_format", expected=FORMAT)
     if data.get("version") != VERSION:
-        raise PositionError(f"saved game version {data.get('version')!r} is not supported (expected {VERSION})")
+        raise PositionError(
+            f"saved game version {data.get('version')!r} is not supported (expected {VERSION})",
+            code="save_version",
+            version=str(data.get("version")),
+            expected=VERSION,
+        )
     try:
         rules = get_ruleset(str(data["variant"]))
         opts = data.get("options", {})
@@ -67,20 +72,27 @@ def load_game(data: Any) -> Game:
         sides = [[str(n) for n in s] for s in data["sides"]]
         seed = data["seed"]
         if not isinstance(seed, int):
-            raise PositionError("saved game: 'seed' must be an integer")
+            raise PositionError("saved game: 'seed' must be an integer", code="save_seed")
         game = Game(rules, teams=sides, seed=seed, options=Options(bool(opts.get("challenge", False)), clock))
     except (KeyError, TypeError, ValueError) as exc:
-        raise PositionError(f"saved game header is invalid: {exc}") from None
+        raise PositionError(f"saved game header is invalid: {exc}", code="save_header", detail=exc) from None
     for k, entry in enumerate(data.get("turns", [])):
         try:
             if entry["move"] == "challenge":
                 game.push(Challenge(int(entry["by"])))
             else:
                 if entry["player"] != game.to_move:
-                    raise PositionError(f"player {entry['player']} is not to move (player {game.to_move} is)")
+                    raise PositionError(
+                        f"player {entry['player']} is not to move (player {game.to_move} is)",
+                        code="save_to_move",
+                        player=entry["player"],
+                        to_move=game.to_move,
+                    )
                 game.push(game.parse(str(entry["move"])), float(entry.get("elapsed", 0.0)))
         except (AmathError, KeyError, TypeError, ValueError) as exc:
-            raise PositionError(f"saved game turn {k + 1} ({entry!r}) cannot be replayed: {exc}") from None
+            raise PositionError(
+                f"saved game turn {k + 1} ({entry!r}) cannot be replayed: {exc}", code="save_turn", turn=k + 1, detail=exc
+            ) from None
     return game
 
 
@@ -89,5 +101,5 @@ def loads_game(text: str) -> Game:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PositionError(f"saved game is not valid JSON: {exc}") from None
+        raise PositionError(f"saved game is not valid JSON: {exc}", code="bad_json", detail=str(exc)) from None
     return load_game(data)

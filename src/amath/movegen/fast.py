@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from amath.board import Board, Square
+from amath.errors import UnsupportedError
 from amath.move import Place, TilePlay
 from amath.movegen.exact import Value
 from amath.movegen.lines import EQ, Line, build_line, grid_of
@@ -33,12 +34,14 @@ def generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[Generate
     """Every legal placement of tiles from ``rack`` on ``board``, best score first.
 
     Equal to :func:`amath.movegen.reference.generate_reference` (tested), much faster.
-    Rulesets with brackets or free tiles (Smath) raise NotImplementedError.
+    Rulesets with brackets or free tiles (Smath) raise :class:`~amath.errors.UnsupportedError` (a NotImplementedError).
     """
     if rules.syntax.brackets or rules.tiles.free:
-        raise NotImplementedError(f"the fast generator does not support {rules.name} (brackets or free tiles)")
+        raise UnsupportedError(
+            f"the fast generator does not support {rules.name} (brackets or free tiles)", code="generator_variant", variant=rules.name
+        )
     if rules.first_play not in ("cover_centre", "end_on_centre"):
-        raise NotImplementedError(f"first_play {rules.first_play!r} is not supported")
+        raise UnsupportedError(f"first_play {rules.first_play!r} is not supported", code="generator_first_play", rule=str(rules.first_play))
     found: list[tuple[int, tuple[tuple[int, int, str, str], ...]]] = []
     if not rack:
         return []

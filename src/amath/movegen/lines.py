@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from amath.board import Board, PlacedTile, Square
+from amath.errors import UnsupportedError
 from amath.movegen.crosscheck import allowed_faces
 from amath.movegen.rack import RackInfo
 from amath.rules.base import Ruleset
@@ -24,14 +25,14 @@ Cand = tuple[int, str, str, int, int, int, int]
 
 
 def face_kind(face: str) -> tuple[int, int]:
-    """(kind, value) of a face; raise NotImplementedError for faces the fast search lacks."""
+    """(kind, value) of a face; raise UnsupportedError (a NotImplementedError) for faces the fast search lacks."""
     if face in DIGIT_FACES:
         return DIGIT, int(face)
     if face.isdigit():
         return NUMBER, int(face)
     if face in _OP_KIND:
         return _OP_KIND[face], 0
-    raise NotImplementedError(f"the fast generator does not handle the face {face!r}")
+    raise UnsupportedError(f"the fast generator does not handle the face {face!r}", code="generator_face", face=face)
 
 
 @dataclass(slots=True)

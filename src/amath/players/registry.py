@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from amath.errors import RulesError
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
 from amath.players.leaves import HANDSET, LeaveTable
@@ -39,8 +40,8 @@ def bot_names() -> list[str]:
 
 
 def get_bot(name: str, seed: int | None = None) -> Player:
-    """A new bot of level ``name`` (``random``, ``greedy``, ``equity``...); ValueError names the choices."""
+    """A new bot of level ``name`` (``random``, ``greedy``, ``equity``...); RulesError (a ValueError) names the choices."""
     key = name.strip().lower()
     if key not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
+        raise RulesError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})", code="unknown_bot", name=name, choices=", ".join(BOTS))
     return BOTS[key][1](seed)

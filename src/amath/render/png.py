@@ -45,6 +45,7 @@ def svg_to_png(svg: str, path: Path, scale: float = 1.0) -> None:
         cmd = ["rsvg-convert", "--format", "png", "--zoom", str(scale), "--output", str(path)]
         done = subprocess.run(cmd, input=svg.encode("utf-8"), capture_output=True, check=False)
         if done.returncode != 0:
-            raise AmathError(f"rsvg-convert failed: {done.stderr.decode(errors='replace').strip()}")
+            detail = done.stderr.decode(errors="replace").strip()
+            raise AmathError(f"rsvg-convert failed: {detail}", code="converter_failed", detail=detail)
     else:
-        raise ConverterMissing(HOW_TO_INSTALL)
+        raise ConverterMissing(HOW_TO_INSTALL, code="no_converter")

@@ -3,6 +3,7 @@
 from functools import cache
 
 from amath.board import Layout
+from amath.errors import RulesError
 from amath.rules.amath import AMATH, AMATH_LAYOUT, AMATH_TILES
 from amath.rules.base import ClockRules, Ruleset
 from amath.rules.smath import SMATH, smath_variant
@@ -15,7 +16,7 @@ def get_ruleset(name: str) -> Ruleset:
     """Look up a ruleset by name: ``a-math``, ``smath``, or ``smath+OPTION+...``.
 
     The same name always gives the same object (rulesets compare by identity).
-    Raises ValueError naming the choices.
+    Raises :class:`~amath.errors.RulesError` (a ValueError) naming the choices.
 
     >>> get_ruleset("smath+coop") is get_ruleset("SMATH+coop")
     True
@@ -32,7 +33,8 @@ def _lookup(key: str) -> Ruleset:
     base, *opts = key.split("+")
     if base == "smath" and opts and all(o in SMATH_OPTIONS for o in opts):
         return smath_variant(beginners="beginners" in opts, primary="primary" in opts, coop="coop" in opts)
-    raise ValueError(f"unknown variant {key!r} (choose from a-math, smath, smath+{'/'.join(SMATH_OPTIONS)} combined with +)")
+    choices = f"a-math, smath, smath+{'/'.join(SMATH_OPTIONS)} combined with +"
+    raise RulesError(f"unknown variant {key!r} (choose from {choices})", code="unknown_variant", name=key, choices=choices)
 
 
 def ruleset_for_layout(layout: Layout) -> Ruleset:

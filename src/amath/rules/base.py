@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from amath.board import Board, Layout
 from amath.equation import LineSyntax
-from amath.errors import TileError
+from amath.errors import RulesError, TileError
 from amath.tiles import BLANK, TileSet, is_number
 
 
@@ -50,9 +50,9 @@ class ClockRules:
 
     def __post_init__(self) -> None:
         if self.kind not in ("none", "total", "move"):
-            raise ValueError(f"clock kind {self.kind!r} is not one of none, total, move")
+            raise RulesError(f"clock kind {self.kind!r} is not one of none, total, move", code="clock_kind", kind=self.kind)
         if self.seconds <= 0:
-            raise ValueError(f"clock seconds must be positive, not {self.seconds}")
+            raise RulesError(f"clock seconds must be positive, not {self.seconds}", code="clock_seconds", seconds=str(self.seconds))
 
 
 TOURNAMENT_CLOCK = ClockRules("total", 22 * 60, 10, False)
@@ -169,7 +169,7 @@ class Ruleset:
             return self.choice_faces[tile]
         if tile in self.tiles.counts or tile in self.tiles.free:
             return (tile,)
-        raise TileError(f"{tile!r} is not a tile of {self.name}")
+        raise TileError(f"{tile!r} is not a tile of {self.name}", code="not_a_tile_of", text=tile, tile=tile, variant=self.name)
 
     def needs_face(self, tile: str) -> bool:
         """True for a blank or choice tile, whose face is chosen when placed."""
@@ -178,7 +178,15 @@ class Ruleset:
     def check_face(self, tile: str, face: str) -> None:
         """Raise :class:`TileError` unless ``tile`` may show ``face``."""
         if face not in self.faces_of(tile):
-            raise TileError(f"tile {tile!r} cannot be played as {face!r} (it can be {', '.join(self.faces_of(tile))})")
+            faces = ", ".join(self.faces_of(tile))
+            raise TileError(
+                f"tile {tile!r} cannot be played as {face!r} (it can be {faces})",
+                code="face_not_allowed",
+                text=face,
+                tile=tile,
+                face=face,
+                faces=faces,
+            )
 
     def points(self, tile: str) -> int:
         """Points of a tile (its bag name, so a blank is 0 whatever its face)."""

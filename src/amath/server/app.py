@@ -148,7 +148,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 raise ApiError(403, "this token holds no seat in this game")
             seat = rooms.seat_of(room, token)
         except ApiError as exc:
-            await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
+            await ws.send_json({"type": "error", "status": exc.status, **exc.body()})
             await ws.close(code=4000 + exc.status)
             return
         watcher = Watcher(seat, ws.send_json, rooms.is_table(room, token), close=lambda: ws.close(code=1013))
@@ -175,7 +175,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

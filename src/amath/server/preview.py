@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from amath.errors import AmathError
+from amath.error_text import LANGUAGES, describe
+from amath.errors import AmathError, GameStateError, IllegalMoveError
 from amath.game import Game
 from amath.move import Place
 from amath.notation import format_move
@@ -14,17 +15,30 @@ from amath.scoring import score
 
 
 def preview(game: Game, side: int, place: Place) -> dict[str, Any]:
-    """``{"legal", "reason", "score", "notation", "your_turn"}`` for ``place`` from ``side``'s rack.
+    """``{"legal", "reason", "code", "reasons", "score", "notation", "your_turn"}`` for ``place`` from ``side``'s rack.
 
-    In challenge mode the equations are not judged (that is the opponents' job), only
+    ``reason`` is English, ``code`` names it (see :mod:`amath.error_text`) and ``reasons``
+    has it in every language.  In challenge mode the equations are not judged (that is the opponents' job), only
     where the tiles go and what they would score.
     """
-    out: dict[str, Any] = {"legal": False, "reason": None, "score": None, "notation": None, "your_turn": side == game.to_move}
+    out: dict[str, Any] = {
+        "legal": False,
+        "reason": None,
+        "code": None,
+        "reasons": None,
+        "score": None,
+        "notation": None,
+        "your_turn": side == game.to_move,
+    }
+
+    def refuse(err: AmathError) -> dict[str, Any]:
+        out.update(reason=str(err), code=err.code, reasons={lang: describe(err, lang) for lang in LANGUAGES})
+        return out
+
     need = Counter(t for t in place.rack_tiles if t not in game.rules.tiles.free)  # free tiles need no rack tile
     have = Counter(game.racks[side])
     if any(have[t] < k for t, k in need.items()):
-        out["reason"] = "those tiles are not all on your rack"
-        return out
+        return refuse(IllegalMoveError("those tiles are not all on your rack", code="tiles_not_on_rack"))
     try:
         analysis = analyze(game.board, place, game.rules)
         out["score"] = score(analysis, game.rules)
@@ -32,12 +46,10 @@ def preview(game: Game, side: int, place: Place) -> dict[str, Any]:
         if not game.options.challenge:
             check_lines(analysis, game.rules)
     except AmathError as exc:
-        out["reason"] = str(exc)
-        return out
+        return refuse(exc)
     if game.over:
-        out["reason"] = "the game is over"
-    elif side != game.to_move:
-        out["reason"] = "it is not your turn"
-    else:
-        out["legal"] = True
+        return refuse(GameStateError("the game is over", code="game_over"))
+    if side != game.to_move:
+        return refuse(GameStateError("it is not your turn", code="not_your_turn"))
+    out["legal"] = True
     return out

@@ -47,14 +47,14 @@ def read_upload(body: Any) -> Record:
     try:
         return parse_record(text)
     except RecordError as exc:
-        raise ApiError(400, str(exc)) from None
+        raise ApiError(400, str(exc), exc) from None
 
 
 def replayed(rec: Record) -> Game:
     """The record re-played to its end under the rules; a 422 naming the turn and line where it disagrees."""
     result = replay(rec)
     if result.problem is not None:
-        raise ApiError(422, str(result.problem))
+        raise ApiError(422, str(result.problem), result.problem)
     return result.game
 
 

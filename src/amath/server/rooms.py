@@ -364,7 +364,7 @@ class Rooms:
         try:
             game.push(move, elapsed)
         except AmathError as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, str(exc), exc) from None
         old = len(stored.turns)
         before = (stored.turns, stored.status, stored.turn_started)
         stored.turns = save_game(game)["turns"]

@@ -16,6 +16,7 @@ from fractions import Fraction
 from amath.board import Board
 from amath.engine.generator import get_generator
 from amath.equation import judge, show
+from amath.errors import UnsupportedError
 from amath.notation import format_move, token_of
 from amath.rules.base import Ruleset
 from amath.tiles import BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -145,4 +146,4 @@ def practice_rack(rng: random.Random, rules: Ruleset, blanks: bool = False, atte
             continue
         rng.shuffle(tiles)
         return tiles
-    raise RuntimeError("could not build a practice rack")  # pragma: no cover - 20000 tries
+    raise UnsupportedError("could not build a practice rack", code="no_drill_rack")  # pragma: no cover - 20000 tries

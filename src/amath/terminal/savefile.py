@@ -41,11 +41,16 @@ def read(path: str | os.PathLike[str]) -> tuple[Game, dict[int, str]]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise PositionError(f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}") from None
+        raise PositionError(
+            f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}",
+            code="file_unreadable",
+            path=os.fspath(path),
+            detail=str(exc.strerror or exc),
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PositionError(f"saved game is not valid JSON: {exc}") from None
+        raise PositionError(f"saved game is not valid JSON: {exc}", code="bad_json", detail=str(exc)) from None
     game = load_game(data)
     extra = data.get(KEY, {}) if isinstance(data, dict) else {}
     bots: dict[int, str] = {}

@@ -95,7 +95,7 @@ class Session:
                 elapsed = 0.0
             self._push(move, elapsed, side)
         except ValueError as exc:
-            self.console.say(self.text("not_accepted", reason=exc))
+            self.console.say(self.text("not_accepted", reason=self.text.error(exc)))
             return False
         return True
 
@@ -108,7 +108,7 @@ class Session:
             move = self.bots[side].choose(self.game)
             self._push(move, self.clock() - started, side)
         except ValueError as exc:  # a bot bug must not end the game
-            self.events.append(self.text("bot_failed", name=name, reason=exc))
+            self.events.append(self.text("bot_failed", name=name, reason=self.text.error(exc)))
             self._push(Pass(), self.clock() - started, side)
 
     def _push(self, move: Move, elapsed: float, side: int) -> None:

@@ -1,12 +1,15 @@
 """Every user-facing string of the terminal game, in English and Thai: a translation is one place.
 
 Strings are ``str.format`` templates; :class:`Text` picks the language and fills them in.
-Library error messages stay in English (they quote the input); only the frame is translated.
+Library errors are translated by their code (:mod:`amath.error_text`): :meth:`Text.error`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from amath.error_text import describe
+from amath.errors import AmathError, RulesError
 
 LANGUAGES: tuple[str, ...] = ("en", "th")
 
@@ -186,7 +189,12 @@ class Text:
 
     def __init__(self, lang: str = "en") -> None:
         if lang not in TABLES:
-            raise ValueError(f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
+            raise RulesError(
+                f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})",
+                code="unknown_language",
+                lang=lang,
+                choices=", ".join(LANGUAGES),
+            )
         self.lang = lang
         self._table = TABLES[lang]
 
@@ -194,6 +202,10 @@ class Text:
         """The string ``key`` filled with ``values`` (falls back to English if missing)."""
         template = self._table.get(key) or EN[key]
         return template.format(**values)
+
+    def error(self, exc: BaseException) -> str:
+        """An error for the player: a library error in this language (by its code), else its text."""
+        return describe(exc, self.lang) if isinstance(exc, AmathError) else str(exc)
 
     def is_yes(self, answer: str) -> bool:
         """True for a yes answer: ``y``/``yes`` in any language, or Thai ``ใช่``."""

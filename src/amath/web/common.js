@@ -1,8 +1,11 @@
 // Shared by the lobby and the game page: API calls, seat tokens, tile display, language button.
 import { applyI18n, getLang, setLang, t } from "./i18n.js";
 
+// A refused request: the English message, and (for the library's errors) its code and its text in each language.
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  constructor(status, message, data = null) {
+    super(message); this.status = status; this.code = data && data.code; this.messages = data && data.messages;
+  }
 }
 
 export async function api(path, { method = "GET", body, token } = {}) {
@@ -11,7 +14,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || res.statusText);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || res.statusText, data);
   return data;
 }
 

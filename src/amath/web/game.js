@@ -147,7 +147,7 @@ async function send(body) {
     exchangeSel.clear();
     applyState(view);
   } catch (e) {
-    message = t("error", { msg: reason(e.message) });
+    message = t("error", { msg: reason(e.message, e.messages) });
     render();
   }
 }
@@ -332,9 +332,9 @@ function renderPreview(checking = false) {
   if (pending.length === 0) { box.textContent = state && myTurn() ? t("place_tiles") : ""; return; }
   if (checking || !preview) { box.textContent = t("checking"); return; }
   if (preview.legal) { box.textContent = t("legal", { n: preview.score }); box.classList.add("good"); }
-  else if (!preview.your_turn && preview.score !== null && preview.reason === "it is not your turn") {
+  else if (!preview.your_turn && preview.score !== null && preview.code === "not_your_turn") {
     box.textContent = t("not_your_turn", { n: preview.score });
-  } else { box.textContent = t("illegal", { reason: reason(preview.reason) }); box.classList.add("bad"); }
+  } else { box.textContent = t("illegal", { reason: reason(preview.reason, preview.reasons) }); box.classList.add("bad"); }
 }
 
 function renderActions() {
@@ -569,7 +569,7 @@ function connect() {
       applyState(msg.state);
     } else if (msg.type === "error") {
       if (msg.status === 403 && seat) { seat = null; connect(); return; }
-      $("banner").textContent = msg.status === 404 ? t("no_game") : t("error", { msg: msg.error });
+      $("banner").textContent = msg.status === 404 ? t("no_game") : t("error", { msg: reason(msg.error, msg.messages) });
       $("banner").hidden = false;
       socket.onclose = null;
     }

@@ -109,18 +109,10 @@ const STRINGS = {
   },
 };
 
-// Engine reasons are English; the common ones are shown in Thai too.
-const REASONS_TH = [
+// The library's errors come with their text in each language (the server translates them by
+// code, amath/error_text.py); only the server's own refusals below are matched by text.
+const SERVER_REASONS_TH = [
   [/^it is not your turn.*/, "ยังไม่ถึงตาคุณ"],
-  [/^the first placement must cover the centre square (\w+)/, "การลงครั้งแรกต้องทับช่องกลาง $1"],
-  [/^the first equation must start or end on the centre square (\w+)/, "สมการแรกต้องเริ่มหรือจบที่ช่องกลาง $1"],
-  [/^at most (\d+) tiles a turn/, "ลงได้ไม่เกินตาละ $1 ตัว"],
-  [/^a placement must touch a tile already on the board/, "ต้องลงติดกับเบี้ยที่อยู่บนกระดาน"],
-  [/^tiles must all be in one row or one column/, "เบี้ยต้องอยู่แถวเดียวหรือหลักเดียวกัน"],
-  [/^the line is broken at (\w+)/, "แถวขาดที่ช่อง $1"],
-  [/^a placement must make a line of at least two tiles/, "ต้องเกิดแถวอย่างน้อยสองตัว"],
-  [/^(.*) at (\w+) is not true: (.*)/, "$1 ที่ $2 ไม่เป็นสมการที่ถูกต้อง ($3)"],
-  [/^those tiles are not all on your rack/, "เบี้ยเหล่านี้ไม่ได้อยู่บนรางของคุณ"],
   [/^the game is over/, "เกมจบแล้ว"],
 ];
 
@@ -140,9 +132,11 @@ export function t(key, params = {}) {
   return text;
 }
 
-export function reason(text) {
+// An error for people: `messages` (from the server, by code) in this language, else the English text.
+export function reason(text, messages = null) {
+  if (messages && messages[lang]) return messages[lang];
   if (lang !== "th" || !text) return text;
-  for (const [re, th] of REASONS_TH) if (re.test(text)) return text.replace(re, th);
+  for (const [re, th] of SERVER_REASONS_TH) if (re.test(text)) return text.replace(re, th);
   return text;
 }
 

@@ -83,7 +83,7 @@ async function load(text, name) {
     $("replay-error").dataset.msg = "";
     at = 0;
   } catch (e) {
-    $("replay-error").dataset.msg = t("record_error", { msg: reason(e.message) });
+    $("replay-error").dataset.msg = t("record_error", { msg: reason(e.message, e.messages) });
   }
   render();
 }
