@@ -16,6 +16,12 @@ def placements(game: Game) -> list[GeneratedMove]:
     return get_generator().generate(game.board, game.racks[game.to_move], game.rules)
 
 
+def best_placement(game: Game) -> GeneratedMove | None:
+    """The highest-scoring placement (ties: the generator's order), or None; no full list is built."""
+    best = get_generator().top(game.board, game.racks[game.to_move], game.rules, 1)
+    return best[0] if best else None
+
+
 def no_placement(game: Game, keep: Sequence[str] = (), rng: random.Random | None = None) -> Move:
     """Exchange every tile but ``keep`` when the rules allow it now, else pass."""
     rack = list(game.racks[game.to_move])

@@ -6,7 +6,7 @@ import random
 
 from amath.game import Game
 from amath.move import Move
-from amath.players.common import no_placement, placements
+from amath.players.common import best_placement, no_placement, placements
 
 
 class RandomPlayer:
@@ -33,7 +33,7 @@ class GreedyPlayer:
 
     def choose(self, game: Game) -> Move:
         """The best-scoring placement, else an exchange of the whole rack, else a pass."""
-        moves = placements(game)
-        if moves:
-            return moves[0].place
+        best = best_placement(game)
+        if best is not None:
+            return best.place
         return no_placement(game, rng=self.rng)
