@@ -1,0 +1,317 @@
+"""Monte Carlo simulation: each candidate turn played out a few plies against sampled racks.
+
+Candidates come from the static equity ranking (placements, the best exchanges and the
+pass).  Every iteration draws one scenario -- the hidden racks (weighted by inference
+when given) and the order of the bag -- and plays *every* candidate against that same
+scenario (common random numbers, so differences between candidates are not noise of
+the draw).  Each play-out is the candidate, then the static-equity turn of each side for
+the remaining plies; its value is the points gained against the opponents plus the
+leave values at the horizon (the game's end, when reached, replaces them with the final
+rack adjustments).  A win probability per play-out comes from the spread at the horizon
+and the tiles still unseen there.
+
+After ``min_iterations`` and every ``batch`` iterations, a candidate whose paired
+difference to the leader is below zero with 99% confidence is dropped.  Budgets count
+iterations: a seed gives the same answer on any machine and with any number of threads
+(each scenario comes from its own seeded generator, and the stopping rule looks only at
+finished batches).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from amath.engine.static import Candidate, best_turn, leave_value, ranked
+from amath.errors import PositionError
+from amath.move import Exchange, Pass, Place
+from amath.players.leaves import LeaveTable
+from amath.position import Position
+
+#: One-sided z for dropping a candidate (99%).
+DROP_Z = 2.326
+#: Spread spread-out per sqrt(unseen tile) for the win estimate, in points.
+SIGMA_PER_TILE = 6.0
+#: Rank by win probability (not equity) when the bag holds at most this many racks.
+WIN_RACKS = 2
+
+Distribution = Sequence[tuple[tuple[str, ...], float]]
+"""Kept tiles with their probability (inference of an opponent's rack)."""
+
+
+@dataclass(slots=True)
+class SimStats:
+    """One candidate's play-outs: values (equity points) and win estimates per iteration."""
+
+    candidate: Candidate
+    values: list[float] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    alive: bool = True
+
+    @property
+    def n(self) -> int:
+        """Iterations played."""
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        """Mean play-out value (the static equity before any iteration)."""
+        return sum(self.values) / len(self.values) if self.values else self.candidate.equity
+
+    @property
+    def win(self) -> float:
+        """Mean win estimate (0.5 before any iteration)."""
+        return sum(self.wins) / len(self.wins) if self.wins else 0.5
+
+
+@dataclass(slots=True)
+class SimResult:
+    """Candidates best first (alive ones ahead), the iterations run and the ranking used."""
+
+    stats: list[SimStats]
+    iterations: int
+    by_win: bool
+
+    @property
+    def best(self) -> SimStats:
+        """The chosen candidate."""
+        return self.stats[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Scenario:
+    racks: tuple[tuple[int, tuple[str, ...]], ...]  # hidden side -> tiles
+    order: tuple[str, ...]  # the bag, in draw order
+    extra: int  # seeds where the tiles an exchange returns go back into the bag
+
+
+def win_estimate(spread: float, unseen: int) -> float:
+    """Chance to win from ``spread`` ahead with ``unseen`` tiles still to come (normal model)."""
+    if unseen <= 0:
+        return 1.0 if spread > 0 else 0.5 if spread == 0 else 0.0
+    sigma = SIGMA_PER_TILE * math.sqrt(unseen)
+    return 0.5 * (1.0 + math.erf(spread / (sigma * math.sqrt(2.0))))
+
+
+def clearly_worse(diffs: Sequence[float], z: float = DROP_Z) -> bool:
+    """True when paired differences (candidate - leader) are below zero with one-sided confidence ``z``."""
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean + z * math.sqrt(var / n) < 0
+
+
+def _scenario(pos: Position, seed: int, iteration: int, inference: dict[int, Distribution]) -> _Scenario:
+    rng = random.Random(f"amath-sim:{seed}:{iteration}")
+    pool = list(pos.sorted_tiles(pos.bag))
+    racks: list[tuple[int, tuple[str, ...]]] = []
+    for side in range(pos.sides):
+        size = pos.hidden[side]
+        if not size:
+            continue
+        kept: list[str] = []
+        dist = inference.get(side)
+        if dist:
+            for t in _pick(dist, rng)[:size]:
+                if t in pool:  # a distribution never names a seen tile; be safe all the same
+                    pool.remove(t)
+                    kept.append(t)
+        rest = rng.sample(pool, size - len(kept))
+        for t in rest:
+            pool.remove(t)
+        racks.append((side, tuple(kept + rest)))
+    rng.shuffle(pool)
+    return _Scenario(tuple(racks), tuple(pool), rng.getrandbits(64))
+
+
+def _pick(dist: Distribution, rng: random.Random) -> tuple[str, ...]:
+    x = rng.random()
+    for kept, p in dist:
+        x -= p
+        if x < 0:
+            return kept
+    return dist[-1][0]
+
+
+class Simulator:
+    """Simulates the candidates of ``pos`` (the side to move's view; hidden racks are sampled)."""
+
+    def __init__(
+        self,
+        pos: Position,
+        *,
+        table: LeaveTable,
+        candidates: int = 8,
+        plies: int = 2,
+        seed: int = 0,
+        threads: int = 1,
+        inference: dict[int, Distribution] | None = None,
+        min_iterations: int = 8,
+        batch: int = 4,
+    ) -> None:
+        if pos.is_over:
+            raise PositionError("the game is over: there is no move to simulate")
+        if not pos.is_known(pos.to_move):
+            raise PositionError("the rack of the side to move must be known")
+        if plies < 1 or candidates < 1 or threads < 1:
+            raise PositionError("plies, candidates and threads must be 1 or more")
+        self.pos = pos
+        self.table = table
+        self.plies = plies
+        self.seed = seed
+        self.threads = threads
+        self.inference = dict(inference or {})
+        self.min_iterations = min_iterations
+        self.batch = batch
+        self.stats = [SimStats(c) for c in _choose(ranked(pos, table), candidates)]
+        self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
+        self._local = threading.local()
+
+    # ----- one play-out -------------------------------------------------------------------
+    def _work(self, scenario: _Scenario) -> Position:
+        work: Position | None = getattr(self._local, "pos", None)
+        if work is None:
+            work = self._local.pos = self.pos.copy()
+        base = self.pos
+        for side in range(base.sides):  # reset racks to the root's view, then the scenario's
+            if not base.is_known(side):
+                work.racks[side] = {}
+                work.hidden[side] = base.hidden[side]
+        work.bag = dict(base.bag)
+        work.zobrist = base.zobrist
+        for side, tiles in scenario.racks:
+            work.set_rack(side, tiles)
+        return work
+
+    def playout(self, scenario: _Scenario, cand: Candidate) -> tuple[float, float]:
+        """(value, win estimate) of ``cand`` against ``scenario``; the position is restored."""
+        work = self._work(scenario)
+        me = work.to_move
+        start = list(work.scores)
+        order = list(scenario.order)
+        shake = random.Random(scenario.extra)  # the same for every candidate and thread
+        pushed = 0
+        try:
+            for ply in range(self.plies):
+                if work.is_over:
+                    break
+                turn = cand if ply == 0 else best_turn(work, self.table)
+                need = work.draw_count(turn.move)
+                draw = order[:need]
+                del order[:need]
+                work.push(turn.move, draw, score=turn.score if isinstance(turn.move, Place) else None)
+                pushed += 1
+                if isinstance(turn.move, Exchange):  # returned tiles go back into the bag, somewhere
+                    for t in turn.move.tiles:
+                        order.insert(shake.randrange(len(order) + 1), t)
+            return self._value(work, me, start)
+        finally:
+            for _ in range(pushed):
+                work.pop()
+
+    def _value(self, work: Position, me: int, start: Sequence[int]) -> tuple[float, float]:
+        others = [k for k in range(work.sides) if k != me]
+        if work.outcome is not None:
+            final = work.outcome.scores
+            won = [float(final[k] - start[k]) for k in range(work.sides)]
+            margin = final[me] - max(final[k] for k in others)
+            return won[me] - sum(won[k] for k in others) / len(others), win_estimate(margin, 0)
+        bag = work.bag_size
+        leaves = [leave_value(work, work.rack(k), bag, self.table) for k in range(work.sides)]
+        gains = [work.scores[k] - start[k] + leaves[k] for k in range(work.sides)]
+        value = gains[me] - sum(gains[k] for k in others) / len(others)
+        spread = work.scores[me] + leaves[me] - max(work.scores[k] + leaves[k] for k in others)
+        unseen = bag + sum(sum(work.racks[k].values()) for k in others)
+        return value, win_estimate(spread, unseen)
+
+    # ----- the loop --------------------------------------------------------------------------
+    def run(self, iterations: int) -> SimResult:
+        """Up to ``iterations`` iterations (fewer when one candidate is left)."""
+        done = 0
+        pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        try:
+            while done < iterations and sum(s.alive for s in self.stats) > 1:
+                todo = min(self.batch if done >= self.min_iterations else self.min_iterations - done, iterations - done)
+                self._batch(range(done, done + todo), pool)
+                done += todo
+                if done >= self.min_iterations:
+                    self._drop()
+        finally:
+            if pool is not None:
+                pool.shutdown()
+        return SimResult(self._ranked(), done, self.by_win)
+
+    def _batch(self, iterations: range, pool: ThreadPoolExecutor | None) -> None:
+        alive = [s for s in self.stats if s.alive]
+        scenarios = [_scenario(self.pos, self.seed, it, self.inference) for it in iterations]
+        jobs = [(sc, s) for sc in scenarios for s in alive]
+        if pool is None:
+            results = [self.playout(sc, s.candidate) for sc, s in jobs]
+        else:
+            results = list(pool.map(lambda job: self.playout(job[0], job[1].candidate), jobs))
+        for (_, s), (value, win) in zip(jobs, results):
+            s.values.append(value)
+            s.wins.append(win)
+
+    def _metric(self, s: SimStats) -> list[float]:
+        return s.wins if self.by_win else s.values
+
+    def _drop(self) -> None:
+        """Drop the candidates clearly worse than the leader (paired differences, one-sided 99%)."""
+        alive = [s for s in self.stats if s.alive]
+        leader = max(alive, key=lambda s: (sum(self._metric(s)), s.mean))
+        lead = self._metric(leader)
+        for s in alive:
+            if s is not leader and clearly_worse([a - b for a, b in zip(self._metric(s), lead)]):
+                s.alive = False
+
+    def _ranked(self) -> list[SimStats]:
+        def key(s: SimStats) -> tuple[bool, float, float]:
+            first = s.win if self.by_win else s.mean
+            second = s.mean if self.by_win else s.win
+            return (not s.alive, -first, -second)
+
+        return sorted(self.stats, key=key)
+
+
+def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:
+    """The top ``k`` by static equity, with the best exchange and the pass always among them."""
+    chosen = list(cands[:k])
+    best_exchange = next((c for c in cands if isinstance(c.move, Exchange)), None)
+    the_pass = next(c for c in cands if isinstance(c.move, Pass))
+    for extra in (best_exchange, the_pass):
+        if extra is not None and extra not in chosen:
+            chosen.append(extra)
+    return chosen
+
+
+def simulate(
+    pos: Position,
+    *,
+    iterations: int = 32,
+    table: LeaveTable | None = None,
+    candidates: int = 8,
+    plies: int = 2,
+    seed: int = 0,
+    threads: int = 1,
+    inference: dict[int, Distribution] | None = None,
+) -> SimResult:
+    """Simulate the turns of ``pos`` for the side to move; ``pos`` is left as it was."""
+    from amath.engine.static import default_table
+
+    sim = Simulator(
+        pos,
+        table=table or default_table(),
+        candidates=candidates,
+        plies=plies,
+        seed=seed,
+        threads=threads,
+        inference=inference,
+    )
+    return sim.run(iterations)
