@@ -7,14 +7,18 @@ True
 
 from amath.engine.equity import EquityCalculator, StaticEquity, leave_of
 from amath.engine.generator import BACKENDS, ENV_VAR, MoveGenerator, backend, get_generator, native_available
+from amath.engine.search import Budget, Play, best
 
 __all__ = [
     "BACKENDS",
     "ENV_VAR",
+    "Budget",
     "EquityCalculator",
     "MoveGenerator",
+    "Play",
     "StaticEquity",
     "backend",
+    "best",
     "get_generator",
     "leave_of",
     "native_available",

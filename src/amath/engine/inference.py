@@ -25,11 +25,11 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from amath.engine.equity import EquityCalculator
 from amath.engine.sim import Distribution
 from amath.engine.static import best_turn, leave_value
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
-from amath.players.leaves import LeaveTable
 from amath.position import Action, Position
 
 #: Temperature of the choice model, in points of equity.
@@ -76,16 +76,18 @@ def infer(
     side: int,
     move: Action,
     *,
-    table: LeaveTable,
+    equity: EquityCalculator,
     score: int | None = None,
     samples: int = 200,
     check_plays: bool = False,
     seed: int = 0,
+    rack_size: int | None = None,
 ) -> Distribution:
     """A distribution over the tiles ``side`` kept when it played ``move`` (the turn just before ``pos``).
 
     ``pos`` is the position now, seen by the side to move (``side``'s rack hidden; what
-    is known of it is ignored).  The result lists (kept tiles, probability), most likely
+    is known of it is ignored); ``rack_size``: the tiles ``side`` held before the turn
+    (default a full rack).  The result lists (kept tiles, probability), most likely
     first, the probabilities summing to one; empty when the turn tells nothing (a pass).
     """
     if isinstance(move, Pass):
@@ -94,7 +96,7 @@ def infer(
     if side == me:
         raise PositionError("inference is about another side than the one to move")
     pool = pos.unseen(me)  # the kept tiles are still on the opponent's rack: unseen by us
-    k = kept_size(pos, side, move)
+    k = kept_size(pos, side, move, rack_size)
     if k <= 0:
         return [((), 1.0)]
     names = tuple(dict.fromkeys(pos.sorted_tiles(pool)))
@@ -106,15 +108,15 @@ def infer(
         options = [(tuple(sorted(rng.sample(flat, k), key=names.index)), 1) for _ in range(samples)]
     weights: dict[tuple[str, ...], float] = {}
     for kept, ways in options:
-        w = ways * math.exp(table.value(kept) / TEMPERATURE)
+        w = ways * math.exp(equity.leave_value(kept, pos.rules, pos.bag_size) / TEMPERATURE)
         if check_plays and isinstance(move, Place) and pos.sides == 2:
-            w *= _fit(pos, side, move, kept, score, table)
+            w *= _fit(pos, side, move, kept, score, equity)
         weights[kept] = weights.get(kept, 0.0) + w
     total = sum(weights.values())
     return sorted(((kept, w / total) for kept, w in weights.items()), key=lambda x: -x[1])
 
 
-def _fit(pos: Position, side: int, move: Place, kept: tuple[str, ...], score: int | None, table: LeaveTable) -> float:
+def _fit(pos: Position, side: int, move: Place, kept: tuple[str, ...], score: int | None, equity: EquityCalculator) -> float:
     """How well ``move`` fits a good player holding its tiles plus ``kept`` (1: the best turn)."""
     me = pos.to_move
     board = pos.board.copy()
@@ -129,10 +131,10 @@ def _fit(pos: Position, side: int, move: Place, kept: tuple[str, ...], score: in
     racks[me] = list(pos.rack(me))
     racks[side] = list(kept) + played
     before = Position(pos.rules, board, racks, +bag, pos.scores, side)
-    best = best_turn(before, table)
+    best = best_turn(before, equity)
     if score is None:
         before.push(move, before.sorted_tiles(before.bag)[: before.draw_count(move)])
         score = before.scores[side] - pos.scores[side]
         before.pop()
-    mine = score + leave_value(before, kept, max(0, before.bag_size - len(played)), table)
+    mine = score + leave_value(before, kept, max(0, before.bag_size - len(played)), equity)
     return math.exp(min(0.0, mine - best.equity) / TEMPERATURE)

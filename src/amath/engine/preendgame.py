@@ -24,11 +24,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from amath.engine.endgame import solve
+from amath.engine.equity import EquityCalculator
 from amath.engine.sim import win_estimate
 from amath.engine.static import Candidate, best_turn, leave_value, ranked
 from amath.errors import PositionError
 from amath.move import Pass, Place
-from amath.players.leaves import LeaveTable
 from amath.position import Position
 
 #: Node budget of the whole pre-endgame when none is given.
@@ -66,16 +66,16 @@ def splits(pool: Counter[str], bag: int, order: Sequence[str]) -> Iterator[tuple
 class PreEndgame:
     """Values the candidates of ``pos`` (two sides, 1..N tiles in the bag) over every draw."""
 
-    def __init__(self, pos: Position, *, table: LeaveTable, candidates: int = 6, nodes: int = DEFAULT_NODES) -> None:
+    def __init__(self, pos: Position, *, equity: EquityCalculator, candidates: int = 6, nodes: int = DEFAULT_NODES) -> None:
         if pos.sides != 2 or pos.bag_size < 1 or pos.is_over:
             raise PositionError("the pre-endgame needs two sides and tiles left in the bag")
         self.pos = pos
-        self.table = table
+        self.equity = equity
         self.me = pos.to_move
         self.opp = 1 - pos.to_move
-        self.candidates = ranked(pos, table)[:candidates]
+        self.candidates = ranked(pos, equity)[:candidates]
         if not any(isinstance(c.move, Pass) for c in self.candidates):
-            self.candidates.append(next(c for c in ranked(pos, table) if isinstance(c.move, Pass)))
+            self.candidates.append(next(c for c in ranked(pos, equity) if isinstance(c.move, Pass)))
         self.splits = self._splits()
         self.per_endgame = max(MIN_NODES, nodes // max(1, len(self.candidates) * len(self.splits)))
         self.nodes = 0
@@ -134,7 +134,7 @@ class PreEndgame:
         if work.bag_size == 0:
             value, exact = self._endgame(work)
             return float(now - value), exact
-        reply = best_turn(work, self.table)  # the opponent's static turn, drawing the rest in turn
+        reply = best_turn(work, self.equity)  # the opponent's static turn, drawing the rest in turn
         need = work.draw_count(reply.move)
         draw = work.sorted_tiles(work.bag)[:need]
         work.push(reply.move, draw, score=reply.score if isinstance(reply.move, Place) else None)
@@ -147,7 +147,7 @@ class PreEndgame:
                 value, _ = self._endgame(work)
                 return float(now + value), False
             bag = work.bag_size
-            return now + leave_value(work, work.rack(me), bag, self.table) - leave_value(work, work.rack(opp), bag, self.table), False
+            return now + leave_value(work, work.rack(me), bag, self.equity) - leave_value(work, work.rack(opp), bag, self.equity), False
         finally:
             work.pop()
 
@@ -170,6 +170,6 @@ class PreEndgame:
         return lines
 
 
-def preendgame(pos: Position, *, table: LeaveTable, candidates: int = 6, nodes: int = DEFAULT_NODES) -> list[PreLine]:
+def preendgame(pos: Position, *, equity: EquityCalculator, candidates: int = 6, nodes: int = DEFAULT_NODES) -> list[PreLine]:
     """The pre-endgame of ``pos``: candidates best first (``pos`` is left as it was)."""
-    return PreEndgame(pos, table=table, candidates=candidates, nodes=nodes).run()
+    return PreEndgame(pos, equity=equity, candidates=candidates, nodes=nodes).run()

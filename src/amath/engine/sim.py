@@ -11,7 +11,9 @@ rack adjustments).  A win probability per play-out comes from the spread at the 
 and the tiles still unseen there.
 
 After ``min_iterations`` and every ``batch`` iterations, a candidate whose paired
-difference to the leader is below zero with 99% confidence is dropped.  Budgets count
+difference to the leader is below zero with 99% confidence is dropped, and so is one
+that did exactly as well as the leader in every scenario so far (a twin, such as the
+same tiles with another face that no reply touched).  Budgets count
 iterations: a seed gives the same answer on any machine and with any number of threads
 (each scenario comes from its own seeded generator, and the stopping rule looks only at
 finished batches).
@@ -22,15 +24,16 @@ from __future__ import annotations
 import math
 import random
 import threading
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from amath.engine.equity import EquityCalculator
 from amath.engine.static import Candidate, best_turn, leave_value, ranked
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
-from amath.players.leaves import LeaveTable
-from amath.position import Position
+from amath.position import Action, Position
 
 #: One-sided z for dropping a candidate (99%).
 DROP_Z = 2.326
@@ -51,6 +54,7 @@ class SimStats:
     values: list[float] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
     alive: bool = True
+    replies: Counter[tuple[int, ...]] = field(default_factory=Counter)  # the turns after it, as codes
 
     @property
     def n(self) -> int:
@@ -146,7 +150,7 @@ class Simulator:
         self,
         pos: Position,
         *,
-        table: LeaveTable,
+        equity: EquityCalculator,
         candidates: int = 8,
         plies: int = 2,
         seed: int = 0,
@@ -162,14 +166,14 @@ class Simulator:
         if plies < 1 or candidates < 1 or threads < 1:
             raise PositionError("plies, candidates and threads must be 1 or more")
         self.pos = pos
-        self.table = table
+        self.equity = equity
         self.plies = plies
         self.seed = seed
         self.threads = threads
         self.inference = dict(inference or {})
         self.min_iterations = min_iterations
         self.batch = batch
-        self.stats = [SimStats(c) for c in _choose(ranked(pos, table), candidates)]
+        self.stats = [SimStats(c) for c in _choose(ranked(pos, equity), candidates)]
         self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
         self._local = threading.local()
 
@@ -189,28 +193,31 @@ class Simulator:
             work.set_rack(side, tiles)
         return work
 
-    def playout(self, scenario: _Scenario, cand: Candidate) -> tuple[float, float]:
-        """(value, win estimate) of ``cand`` against ``scenario``; the position is restored."""
+    def playout(self, scenario: _Scenario, cand: Candidate) -> tuple[float, float, tuple[int, ...]]:
+        """(value, win estimate, the turns after ``cand`` as codes) against ``scenario``; the position is restored."""
         work = self._work(scenario)
         me = work.to_move
         start = list(work.scores)
         order = list(scenario.order)
         shake = random.Random(scenario.extra)  # the same for every candidate and thread
         pushed = 0
+        line: list[int] = []
         try:
             for ply in range(self.plies):
                 if work.is_over:
                     break
-                turn = cand if ply == 0 else best_turn(work, self.table)
+                turn = cand if ply == 0 else best_turn(work, self.equity)
                 need = work.draw_count(turn.move)
                 draw = order[:need]
                 del order[:need]
                 work.push(turn.move, draw, score=turn.score if isinstance(turn.move, Place) else None)
                 pushed += 1
+                if ply:
+                    line.append(work.encode(turn.move))
                 if isinstance(turn.move, Exchange):  # returned tiles go back into the bag, somewhere
                     for t in turn.move.tiles:
                         order.insert(shake.randrange(len(order) + 1), t)
-            return self._value(work, me, start)
+            return (*self._value(work, me, start), tuple(line))
         finally:
             for _ in range(pushed):
                 work.pop()
@@ -223,7 +230,7 @@ class Simulator:
             margin = final[me] - max(final[k] for k in others)
             return won[me] - sum(won[k] for k in others) / len(others), win_estimate(margin, 0)
         bag = work.bag_size
-        leaves = [leave_value(work, work.rack(k), bag, self.table) for k in range(work.sides)]
+        leaves = [leave_value(work, work.rack(k), bag, self.equity) for k in range(work.sides)]
         gains = [work.scores[k] - start[k] + leaves[k] for k in range(work.sides)]
         value = gains[me] - sum(gains[k] for k in others) / len(others)
         spread = work.scores[me] + leaves[me] - max(work.scores[k] + leaves[k] for k in others)
@@ -255,9 +262,17 @@ class Simulator:
             results = [self.playout(sc, s.candidate) for sc, s in jobs]
         else:
             results = list(pool.map(lambda job: self.playout(job[0], job[1].candidate), jobs))
-        for (_, s), (value, win) in zip(jobs, results):
+        for (_, s), (value, win, line) in zip(jobs, results):
             s.values.append(value)
             s.wins.append(win)
+            s.replies[line] += 1
+
+    def continuation(self, s: SimStats) -> tuple[Action, ...]:
+        """The most frequent turns after ``s``'s candidate in its play-outs (ties: the first seen)."""
+        if not s.replies:
+            return ()
+        line = s.replies.most_common(1)[0][0]
+        return tuple(self.pos.decode(code) for code in line)
 
     def _metric(self, s: SimStats) -> list[float]:
         return s.wins if self.by_win else s.values
@@ -268,7 +283,10 @@ class Simulator:
         leader = max(alive, key=lambda s: (sum(self._metric(s)), s.mean))
         lead = self._metric(leader)
         for s in alive:
-            if s is not leader and clearly_worse([a - b for a, b in zip(self._metric(s), lead)]):
+            if s is leader:
+                continue
+            diffs = [a - b for a, b in zip(self._metric(s), lead)]
+            if clearly_worse(diffs) or not any(diffs):  # worse, or the same in every scenario: a twin
                 s.alive = False
 
     def _ranked(self) -> list[SimStats]:
@@ -295,7 +313,7 @@ def simulate(
     pos: Position,
     *,
     iterations: int = 32,
-    table: LeaveTable | None = None,
+    equity: EquityCalculator | None = None,
     candidates: int = 8,
     plies: int = 2,
     seed: int = 0,
@@ -303,11 +321,11 @@ def simulate(
     inference: dict[int, Distribution] | None = None,
 ) -> SimResult:
     """Simulate the turns of ``pos`` for the side to move; ``pos`` is left as it was."""
-    from amath.engine.static import default_table
+    from amath.engine.static import default_equity
 
     sim = Simulator(
         pos,
-        table=table or default_table(),
+        equity=equity or default_equity(),
         candidates=candidates,
         plies=plies,
         seed=seed,

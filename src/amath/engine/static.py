@@ -1,7 +1,7 @@
 """Static equity of a position's turns: score plus the value of the tiles kept.
 
 The candidates of the simulation and the policy of its plies.  A turn's equity is its
-score plus the leave value of what stays on the rack (from a leave table); with the bag
+score plus the leave value of what stays on the rack (an :class:`~amath.engine.equity.EquityCalculator`); with the bag
 empty after the turn nothing more is drawn, so a kept tile is worth minus its points.
 Exchanges are valued by the tiles kept, a pass by the whole rack kept.
 """
@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from amath.engine.equity import EquityCalculator
 from amath.move import Exchange, Pass, Place
-from amath.players.leaves import LeaveTable
-from amath.position import Action, Position, can_exchange
+from amath.position import Action, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,18 +27,17 @@ class Candidate:
     equity: float
 
 
-def default_table() -> LeaveTable:
-    """The leave table the bots use (fitted from self-play when present)."""
+def default_equity() -> EquityCalculator:
+    """The equity the ``equity`` bot uses (leave values fitted from self-play when present)."""
+    from amath.engine.equity import StaticEquity
     from amath.players.registry import _fitted  # the registry owns the choice of table
 
-    return _fitted()
+    return StaticEquity(_fitted())
 
 
-def leave_value(pos: Position, kept: Sequence[str], bag_after: int, table: LeaveTable) -> float:
+def leave_value(pos: Position, kept: Sequence[str], bag_after: int, equity: EquityCalculator) -> float:
     """Worth of keeping ``kept`` when ``bag_after`` tiles remain to draw (0: minus their points)."""
-    if bag_after == 0:
-        return -float(pos.rules.tiles.value(kept))
-    return table.value(kept)
+    return equity.leave_value(kept, pos.rules, bag_after)
 
 
 def _kept(rack: Counter[str], used: Sequence[str]) -> list[str]:
@@ -47,7 +46,7 @@ def _kept(rack: Counter[str], used: Sequence[str]) -> list[str]:
     return list((+left).elements())
 
 
-def placement_candidates(pos: Position, table: LeaveTable) -> list[Candidate]:
+def placement_candidates(pos: Position, equity: EquityCalculator) -> list[Candidate]:
     """Every placement of the side to move with its equity (generator order: best score first)."""
     rack = Counter(pos.racks[pos.to_move])
     free = pos.rules.tiles.free
@@ -55,14 +54,14 @@ def placement_candidates(pos: Position, table: LeaveTable) -> list[Candidate]:
     for m in pos.placements():
         used = [t for t in m.place.rack_tiles if t not in free]
         after = max(0, pos.bag_size - len(used))
-        out.append(Candidate(m.place, m.score, m.score + leave_value(pos, _kept(rack, used), after, table)))
+        out.append(Candidate(m.place, m.score, m.score + leave_value(pos, _kept(rack, used), after, equity)))
     return out
 
 
-def exchange_candidates(pos: Position, table: LeaveTable) -> list[Candidate]:
+def exchange_candidates(pos: Position, equity: EquityCalculator) -> list[Candidate]:
     """Every legal exchange, best kept tiles first (an exchange draws as many as it returns)."""
     rack = pos.rack()
-    if not rack or not can_exchange(pos.rules, 1, pos.bag_size):
+    if not rack or not pos.rules.can_exchange(1, pos.bag_size):
         return []
     out: list[Candidate] = []
     seen: set[tuple[str, ...]] = set()
@@ -72,30 +71,30 @@ def exchange_candidates(pos: Position, table: LeaveTable) -> list[Candidate]:
                 continue
             seen.add(keep)
             returned = tuple(_kept(Counter(rack), keep))
-            if can_exchange(pos.rules, len(returned), pos.bag_size):
-                out.append(Candidate(Exchange(returned), 0, table.value(keep)))
+            if pos.rules.can_exchange(len(returned), pos.bag_size):
+                out.append(Candidate(Exchange(returned), 0, equity.leave_value(keep, pos.rules, pos.bag_size)))
     out.sort(key=lambda c: -c.equity)
     return out
 
 
-def pass_candidate(pos: Position, table: LeaveTable) -> Candidate:
+def pass_candidate(pos: Position, equity: EquityCalculator) -> Candidate:
     """Passing: the whole rack kept."""
-    return Candidate(Pass(), 0, leave_value(pos, pos.rack(), pos.bag_size, table))
+    return Candidate(Pass(), 0, leave_value(pos, pos.rack(), pos.bag_size, equity))
 
 
-def ranked(pos: Position, table: LeaveTable, *, exchanges: int = 2) -> list[Candidate]:
+def ranked(pos: Position, equity: EquityCalculator, *, exchanges: int = 2) -> list[Candidate]:
     """Placements, the best ``exchanges`` exchanges and the pass, by static equity (stable order)."""
-    cands = placement_candidates(pos, table) + exchange_candidates(pos, table)[:exchanges] + [pass_candidate(pos, table)]
+    cands = placement_candidates(pos, equity) + exchange_candidates(pos, equity)[:exchanges] + [pass_candidate(pos, equity)]
     return sorted(cands, key=lambda c: -c.equity)
 
 
-def best_turn(pos: Position, table: LeaveTable) -> Candidate:
+def best_turn(pos: Position, equity: EquityCalculator) -> Candidate:
     """The static-equity player's turn: the best placement, exchange or pass."""
-    best = pass_candidate(pos, table)
-    for c in placement_candidates(pos, table):
+    best = pass_candidate(pos, equity)
+    for c in placement_candidates(pos, equity):
         if c.equity > best.equity:
             best = c
-    ex = exchange_candidates(pos, table)
+    ex = exchange_candidates(pos, equity)
     if ex and ex[0].equity > best.equity:
         best = ex[0]
     return best

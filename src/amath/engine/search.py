@@ -1,0 +1,189 @@
+"""``best(position, budget)``: the strongest search the engine has, chosen by the position.
+
+* bag empty, both racks known, two sides: the exact endgame (:mod:`amath.engine.endgame`);
+* two sides and 1 to ``budget.preendgame_bag`` tiles in the bag: the pre-endgame over every
+  draw (:mod:`amath.engine.preendgame`);
+* otherwise the simulation (:mod:`amath.engine.sim`), with the opponent's rack inferred
+  from its last turn when ``last`` is given (:mod:`amath.engine.inference`);
+* ``budget.iterations == 0``: the static equity ranking alone.
+
+Every budget counts work (iterations, nodes), never seconds: the same position, budget
+and seed give the same answer on any machine and with any number of threads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amath.engine.endgame import solve
+from amath.engine.equity import EquityCalculator
+from amath.engine.inference import infer
+from amath.engine.preendgame import preendgame
+from amath.engine.sim import Distribution, Simulator, win_estimate
+from amath.engine.static import default_equity, ranked
+from amath.errors import PositionError
+from amath.move import Place
+from amath.position import Action, Position
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much work a search may do (all counts, so results are reproducible).
+
+    ``iterations``: simulation play-outs per candidate at most (0: static equity only);
+    ``candidates``: turns simulated; ``plies``: turns per play-out (the candidate
+    included); ``nodes``: endgame and pre-endgame nodes; ``preendgame_bag``: use the
+    pre-endgame with at most this many tiles in the bag; ``inference_samples``: kept racks
+    weighed by inference.
+    """
+
+    iterations: int = 48
+    candidates: int = 8
+    plies: int = 2
+    nodes: int = 20_000
+    preendgame_bag: int = 1
+    inference_samples: int = 150
+
+    def __post_init__(self) -> None:
+        for name in ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples"):
+            if getattr(self, name) < 0:
+                raise PositionError(f"budget: {name} must be 0 or more, not {getattr(self, name)}")
+        if self.candidates < 1 or self.plies < 1:
+            raise PositionError("budget: candidates and plies must be 1 or more")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One ranked turn.
+
+    ``equity``: what the search thinks the turn is worth in points (the simulation's mean
+    play-out value, the spread still to come in an endgame or pre-endgame, the static
+    equity with no budget); ``win``: the probability to win; ``pv``: the turn and the
+    continuation the engine expects; ``exact`` with ``spread``: solved, the final score
+    difference from here with perfect play by both sides; ``work``: play-outs or nodes.
+    """
+
+    move: Action
+    score: int
+    equity: float
+    win: float
+    pv: tuple[Action, ...] = ()
+    exact: bool = False
+    spread: int | None = None
+    work: int = 0
+    method: str = "static"
+
+
+@dataclass(slots=True)
+class _Options:
+    budget: Budget
+    seed: int
+    threads: int
+    last: Action | None
+    equity: EquityCalculator
+    top: int | None = None
+
+
+def best(
+    position: Position,
+    budget: Budget | None = None,
+    *,
+    seed: int = 0,
+    threads: int = 1,
+    last: Action | None = None,
+    equity: EquityCalculator | None = None,
+    top: int | None = None,
+) -> list[Play]:
+    """The turns of ``position`` for the side to move, best first.
+
+    ``position`` is seen by the side to move: the other racks may be hidden (they are
+    then sampled, or known exactly when the unseen tiles fit on one rack).  ``last`` is
+    the previous side's last turn (for inference).  ``top`` limits the list.  The
+    position is left as it was.  Raises :class:`~amath.errors.PositionError` when the
+    game is over or the side to move's rack is unknown.
+
+    The signature is stable: ``amath engine`` and the bots build on it.
+    """
+    if position.is_over:
+        raise PositionError("the game is over: there is no move to find")
+    if not position.is_known(position.to_move):
+        raise PositionError("the rack of the side to move must be known")
+    opts = _Options(budget or Budget(), seed, threads, last, equity or default_equity(), top)
+    if opts.budget.iterations == 0 and opts.budget.nodes == 0:
+        plays = _static(position, opts)
+    elif position.sides == 2 and position.bag_size == 0 and all(position.is_known(s) for s in range(2)):
+        plays = _endgame(position, opts)
+    elif position.sides == 2 and 1 <= position.bag_size <= opts.budget.preendgame_bag and opts.budget.nodes > 0:
+        plays = _preendgame(position, opts)
+    elif opts.budget.iterations == 0:
+        plays = _static(position, opts)
+    else:
+        plays = _simulate(position, opts)
+    return plays[:top] if top is not None else plays
+
+
+def _static(pos: Position, opts: _Options) -> list[Play]:
+    out = []
+    spread = pos.spread()
+    unseen = sum(pos.unseen().values())
+    for c in ranked(pos, opts.equity, exchanges=3):
+        out.append(Play(c.move, c.score, c.equity, win_estimate(spread + c.equity, unseen), (c.move,), method="static"))
+    return out
+
+
+def _endgame(pos: Position, opts: _Options) -> list[Play]:
+    result = solve(pos, nodes=max(1, opts.budget.nodes), top=opts.top or 5)
+    out = []
+    for line in result.lines:
+        score = _score(pos, line.move)
+        win = 1.0 if line.spread > 0 else 0.5 if line.spread == 0 else 0.0
+        out.append(
+            Play(
+                line.move,
+                score,
+                float(line.value),
+                win,
+                line.pv,
+                result.exact,
+                line.spread if result.exact else None,
+                result.nodes,
+                "endgame",
+            )
+        )
+    return out
+
+
+def _preendgame(pos: Position, opts: _Options) -> list[Play]:
+    b = opts.budget
+    lines = preendgame(pos, equity=opts.equity, candidates=b.candidates, nodes=b.nodes)
+    return [Play(ln.candidate.move, ln.candidate.score, ln.value, ln.win, (ln.candidate.move,), method="preendgame") for ln in lines]
+
+
+def _simulate(pos: Position, opts: _Options) -> list[Play]:
+    b = opts.budget
+    inference: dict[int, Distribution] = {}
+    previous = (pos.to_move - 1) % pos.sides
+    if opts.last is not None and not pos.is_known(previous) and b.inference_samples > 0:
+        try:
+            inference[previous] = infer(pos, previous, opts.last, equity=opts.equity, samples=b.inference_samples, seed=opts.seed)
+        except PositionError:  # the move given is not the one that made this position: no inference
+            inference = {}
+    sim = Simulator(
+        pos, equity=opts.equity, candidates=b.candidates, plies=b.plies, seed=opts.seed, threads=opts.threads, inference=inference
+    )
+    result = sim.run(b.iterations)
+    out = []
+    for s in result.stats:
+        c = s.candidate
+        out.append(Play(c.move, c.score, s.mean, s.win, (c.move, *sim.continuation(s)), work=s.n, method="sim"))
+    return out
+
+
+def _score(pos: Position, move: Action) -> int:
+    """Points of ``move`` on ``pos`` (0 for an exchange or pass)."""
+    if not isinstance(move, Place):
+        return 0
+    for m in pos.placements():
+        if m.place == move:
+            return m.score
+    return 0  # pragma: no cover - the searches only return listed placements

@@ -1,0 +1,196 @@
+"""Simulation, inference, pre-endgame and ``amath.engine.best`` on small positions."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from amath.engine import Budget, best
+from amath.engine.inference import infer, kept_size
+from amath.engine.preendgame import PreEndgame, splits
+from amath.engine.sim import Simulator, clearly_worse, simulate, win_estimate
+from amath.engine.static import default_equity
+from amath.errors import PositionError
+from amath.formats.load import load_game_text
+from amath.move import Exchange, Pass, Place
+from amath.position import Position
+from amath.rules import AMATH
+from test_endgame import minimax
+
+DATA = Path(__file__).parent / "data"
+RECORD = DATA / "greedy-seed3.amr"
+
+
+@cache
+def _base(turns: int) -> Position:
+    game = load_game_text(RECORD.read_text())
+    while len(game.history) > turns:
+        game.pop()
+    return Position.from_game(game)
+
+
+def _small(seed: int, mine: tuple[str, ...], opp: int, bag: int, *, known: bool = False) -> Position:
+    """The board after 6 recorded turns, our small rack, an opponent rack of ``opp`` tiles (hidden) and a small bag."""
+    base = _base(6)
+    pool = [t for t in base.sorted_tiles(base.unseen(0)) + base.rack(0) if t != "?"]
+    for t in mine:
+        pool.remove(t)
+    random.Random(seed).shuffle(pool)
+    tiles = pool[: opp + bag]
+    if known:
+        return Position(AMATH, base.board.copy(), [mine, tiles[:opp]], tiles[opp:], base.scores, 0)
+    return Position(AMATH, base.board.copy(), [mine, None], tiles, base.scores, 0, 0, [0, opp])
+
+
+def test_simulation_is_the_same_for_any_thread_count() -> None:
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    before = pos.state(), pos.zobrist
+    one = simulate(pos, iterations=12, candidates=4, seed=7, threads=1)
+    two = simulate(pos, iterations=12, candidates=4, seed=7, threads=3)
+    assert (pos.state(), pos.zobrist) == before
+    assert [(s.candidate.move, s.values, s.wins, s.alive) for s in one.stats] == [
+        (s.candidate.move, s.values, s.wins, s.alive) for s in two.stats
+    ]
+    assert one.iterations == two.iterations
+    again = simulate(pos, iterations=12, candidates=4, seed=7)
+    assert [s.values for s in again.stats] == [s.values for s in one.stats]
+
+
+def test_candidates_share_their_scenarios() -> None:
+    """Common random numbers: every candidate meets the same opponent racks in the same iteration."""
+    pos = _small(4, ("=", "1", "2", "3"), 3, 10)
+    sim = Simulator(pos, equity=default_equity(), candidates=3, seed=2)
+    from amath.engine.sim import _scenario
+
+    first = _scenario(pos, 2, 0, {})
+    assert first == _scenario(pos, 2, 0, {}) and first != _scenario(pos, 2, 1, {})
+    ((side, rack),) = first.racks
+    assert side == 1 and len(rack) == 3 and not Counter(rack) - pos.unseen()
+    assert Counter(rack) + Counter(first.order) == pos.unseen()
+    values = [sim.playout(first, s.candidate)[0] for s in sim.stats]
+    assert values == [sim.playout(first, s.candidate)[0] for s in sim.stats]
+
+
+def test_the_stopping_rule_drops_only_clearly_worse_candidates() -> None:
+    assert clearly_worse([-5.0, -6.0, -4.0, -5.5, -5.0, -4.5])
+    assert not clearly_worse([3.0, -3.0, 2.0, -2.0, 1.0, -1.0])
+    assert not clearly_worse([-1.0])
+    assert not clearly_worse([-10.0, 9.0, -10.0, 9.0])
+
+
+def test_the_simulation_stops_early_once_one_candidate_is_left() -> None:
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    result = simulate(pos, iterations=80, candidates=1, seed=1)  # the best placement, the best exchange, the pass
+    alive = [s for s in result.stats if s.alive]
+    assert len(alive) == 1 and result.iterations < 80 and result.best is alive[0]
+    dropped = [s for s in result.stats if not s.alive]
+    metric = (lambda s: s.win) if result.by_win else (lambda s: s.mean)
+    assert len(dropped) == 2 and all(metric(s) <= metric(result.best) for s in dropped)
+    assert isinstance(result.best.candidate.move, Place)
+
+
+def test_win_estimate_is_a_probability_that_grows_with_the_spread() -> None:
+    values = [win_estimate(s, 30) for s in (-50, -10, 0, 10, 50)]
+    assert values == sorted(values) and values[2] == 0.5 and all(0 < v < 1 for v in values)
+    assert (win_estimate(1, 0), win_estimate(0, 0), win_estimate(-1, 0)) == (1.0, 0.5, 0.0)
+
+
+def test_inference_sums_to_one_and_respects_the_seen_tiles() -> None:
+    pos = _small(5, ("=", "1", "2", "3"), 8, 20)
+    unseen = pos.unseen()
+    for move in (Exchange(("1", "2", "3", "4", "5", "6")), Exchange(("1",) * 7)):
+        dist = infer(pos, 1, move, equity=default_equity(), samples=300)
+        k = kept_size(pos, 1, move)
+        assert math.isclose(sum(p for _, p in dist), 1.0)
+        assert all(len(kept) == k and not Counter(kept) - unseen for kept, _ in dist)
+        assert [p for _, p in dist] == sorted((p for _, p in dist), reverse=True)
+    assert infer(pos, 1, Pass(), equity=default_equity()) == []
+
+
+def test_inference_favours_the_tiles_a_good_player_keeps() -> None:
+    pos = _small(5, ("=", "1", "2", "3"), 8, 30)
+    dist = dict(infer(pos, 1, Exchange(("0",) * 7), equity=default_equity()))  # one tile kept
+    pool = pos.unseen()
+    share = {t: dist.get((t,), 0.0) / pool[t] for t in pool}  # probability per copy
+    eq = default_equity()
+    good = max(pool, key=lambda t: eq.leave_value([t], AMATH, 10))
+    bad = min(pool, key=lambda t: eq.leave_value([t], AMATH, 10))
+    assert share[good] > share[bad]
+
+
+def test_inference_of_a_placement_checks_the_board() -> None:
+    pos = _small(5, ("=", "1", "2", "3"), 8, 20)
+    placed = next(sq for sq, _ in pos.board.items())
+    tile = pos.board.get(placed)
+    assert tile is not None
+    from amath.move import TilePlay
+
+    move = Place((TilePlay(placed, tile.tile, tile.face),))
+    dist = infer(pos, 1, move, equity=default_equity(), samples=12, check_plays=True, rack_size=3)
+    assert math.isclose(sum(p for _, p in dist), 1.0) and all(len(k) == 2 for k, _ in dist)
+    empty = next(sq for sq in AMATH.layout.squares() if pos.board.get(sq) is None)
+    with pytest.raises(PositionError):
+        infer(pos, 1, Place((TilePlay(empty, "1", "1"),)), equity=default_equity(), check_plays=True)
+
+
+def test_splits_count_every_way_to_fill_the_bag() -> None:
+    pool = Counter({"1": 2, "2": 1, "=": 3})
+    found = list(splits(pool, 2, ("1", "2", "=")))
+    assert sum(w for _, w in found) == math.comb(6, 2)
+    assert len({bag for bag, _ in found}) == len(found) == 5
+
+
+def test_preendgame_values_emptying_turns_exactly_over_every_split() -> None:
+    pos = _small(8, ("=", "1", "1"), 2, 1)
+    pre = PreEndgame(pos, equity=default_equity(), candidates=4, nodes=10**6)
+    lines = pre.run()
+    assert math.isclose(sum(p for _, p in pre.splits), 1.0)
+    checked = 0
+    for line in lines:
+        if not line.exact:
+            continue
+        expected = 0.0
+        for bag, p in pre.splits:  # the same expectation by brute force: minimax below each split
+            work = pre._setup(bag)
+            score = line.candidate.score
+            work.push(line.candidate.move, bag, score=score if isinstance(line.candidate.move, Place) else None)
+            after = work.scores[0] - work.scores[1] - (pos.scores[0] - pos.scores[1])
+            if work.outcome is not None:
+                final = work.outcome.scores
+                value = final[0] - final[1] - (pos.scores[0] - pos.scores[1])
+            else:
+                value = after - max(minimax(work).values())
+            expected += p * value
+        assert math.isclose(line.value, expected)
+        checked += 1
+    assert checked >= 1
+    wins = [line.win for line in lines]
+    assert wins == sorted(wins, reverse=True) and all(0 <= w <= 1 for w in wins)
+
+
+def test_best_solves_an_empty_bag_exactly() -> None:
+    base = _base(6)
+    pos = Position(AMATH, base.board.copy(), [["=", "1", "1"], ["=", "2", "2"]], {}, base.scores, 0)
+    plays = best(pos, Budget(nodes=10**6))
+    truth = minimax(pos)
+    top = plays[0]
+    assert top.exact and top.equity == max(truth.values()) and top.spread == top.equity + pos.spread()
+    assert top.win in (0.0, 0.5, 1.0) and top.method == "endgame" and top.pv[0] == top.move
+
+
+def test_best_returns_legal_ranked_turns_with_probabilities() -> None:
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    legal = pos.legal_moves()
+    for budget in (Budget(iterations=0, nodes=0), Budget(iterations=8, candidates=3)):
+        plays = best(pos, budget, seed=1)
+        assert plays and all(p.move in legal and 0.0 <= p.win <= 1.0 and p.pv[0] == p.move for p in plays)
+        assert not any(p.exact for p in plays)
+    pre = best(_small(8, ("=", "1", "1"), 2, 1), Budget(nodes=5000))
+    assert pre[0].method == "preendgame"
+    with pytest.raises(PositionError):
+        Budget(iterations=-1)
