@@ -168,3 +168,33 @@ def test_analyses_wait_in_a_bounded_queue(client: TestClient) -> None:
         assert client.get("/api/config").status_code == 200  # the server still answers
     finally:
         gate.set()
+
+
+def test_practice_reviews_my_own_moves_only(client: TestClient) -> None:
+    res = client.post("/api/games", json={"mode": "bot", "name": "Ann", "bot": "greedy", "practice": True}).json()
+    game_id, token = res["id"], res["token"]
+    game = game_of(client, game_id)
+    wait_until(lambda: game.to_move == 0)
+    assert client.get(f"/api/games/{game_id}", headers=hdr(token)).json()["practice"] is True
+    moves = generate(game.board, game.racks[0], game.rules)
+    low = min(moves, key=lambda m: m.score)
+    best = max(m.score for m in moves)
+    mine = len(game.history)
+    body = {"type": "place", "tiles": place_json(low.place)}
+    assert client.post(f"/api/games/{game_id}/move", json=body, headers=hdr(token)).status_code == 200
+    review = client.post(f"/api/games/{game_id}/review", json={"turn": mine}, headers=hdr(token))
+    assert review.status_code == 200, review.text
+    entry = review.json()
+    assert entry["turn"] == mine + 1 and entry["score"] == low.score
+    assert entry["best"][0]["score"] == best and entry["points_lost"] == best - low.score
+    assert {t["square"] for t in entry["played_tiles"]} == {p.square.name for p in low.place.tiles}
+    wait_until(lambda: len(game.history) > mine + 1)  # the bot answered
+    theirs = client.post(f"/api/games/{game_id}/review", json={"turn": mine + 1}, headers=hdr(token))
+    assert theirs.status_code == 403 and "your own" in theirs.json()["error"]
+    for bad in ({"turn": 99}, {"turn": "0"}, {"turn": True}, {}):
+        assert client.post(f"/api/games/{game_id}/review", json=bad, headers=hdr(token)).status_code == 400
+    made = client.post("/api/games", json={"mode": "room", "players": 2, "name": "Ann", "practice": True}).json()
+    client.post(f"/api/games/{made['id']}/join", json={"name": "Ben"})
+    assert client.get(f"/api/games/{made['id']}").json()["practice"] is False
+    refused = client.post(f"/api/games/{made['id']}/review", json={"turn": 0}, headers=hdr(made["token"]))
+    assert refused.status_code == 403

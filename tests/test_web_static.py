@@ -26,7 +26,7 @@ def test_every_label_used_is_translated() -> None:
     labels = _table("en")
     used: set[str] = set()
     for path in WEB.glob("*.html"):
-        used |= set(re.findall(r'data-i18n(?:-placeholder|-title)?="([^"]+)"', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'data-i18n(?:-placeholder|-title|-label)?="([^"]+)"', path.read_text(encoding="utf-8")))
     for path in WEB.glob("*.js"):
         used |= set(re.findall(r'\bt\("([\w-]+)"', path.read_text(encoding="utf-8")))
     dynamic = {f"level_{x}" for x in ("random", "greedy", "equity")} | {f"lab_{p}" for p in "TD32"} | {"kind_pass", "kind_timeout"}

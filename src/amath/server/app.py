@@ -117,6 +117,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def hint(request: Request) -> Response:
         return JSONResponse(await rooms.hint(request.path_params["game_id"], _token(request)))
 
+    async def review(request: Request) -> Response:
+        return JSONResponse(await rooms.review(request.path_params["game_id"], _token(request), await _json(request)))
+
     async def analysis(request: Request) -> Response:
         return JSONResponse(await rooms.analysis(request.path_params["game_id"], _token(request)))
 
@@ -201,6 +204,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
         Route("/api/games/{game_id}/record", record),
         Route("/api/games/{game_id}/hint", hint, methods=["POST"]),
+        Route("/api/games/{game_id}/review", review, methods=["POST"]),
         *(
             Route(f"/api/games/{{game_id}}/{name}", seat_action(act), methods=["POST"])
             for name, act in (("resign", rooms.resign), ("rematch", rooms.rematch), ("leave", rooms.leave), ("handover", rooms.handover))

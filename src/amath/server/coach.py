@@ -78,6 +78,21 @@ def best_plays(game: Game, side: int, top: int = TOP) -> list[dict[str, Any]]:
     ]
 
 
+def review_turn(game: Game, k: int) -> dict[str, Any]:
+    """What the engine thinks of turn ``k`` (from 0) of ``game``: its best plays and what the move gave away."""
+    turn = game.history[k]
+    work = copy.deepcopy(game)
+    while len(work.history) > k:
+        work.pop()
+    analysis = analyze_turn(k + 1, turn, work.board, len(work.bag), work.rules, top=TOP)
+    entry: dict[str, Any] = to_json([analysis], [], game.names)["turns"][0]  # type: ignore[index]
+    entry["side"] -= 1
+    entry["played_tiles"] = _tiles(entry["played"], work.board, work.rules)
+    for option in entry["best"]:
+        option["tiles"] = _tiles(option["move"], work.board, work.rules)
+    return entry
+
+
 def _boards_before(game: Game) -> list[Board]:
     """The board before each turn of ``game`` (index k: before turn k + 1)."""
     work = copy.deepcopy(game)
@@ -127,7 +142,7 @@ class Coach:
     """Runs analyses and hints in worker threads, with an answer cache for each."""
 
     analyses: OrderedDict[str, Job] = field(default_factory=OrderedDict)
-    hints: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
+    hints: OrderedDict[str, Any] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     analysis_pool: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="amath-analysis"))
     hint_pool: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="amath-hint"))
@@ -160,8 +175,8 @@ class Coach:
             log.exception("analysis failed")
             job.status, job.error = "failed", f"the analysis failed: {exc}"
 
-    async def hint(self, key: str, work: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
-        """Best plays for a position (``key`` names it), computed once in the hint thread."""
+    async def hint(self, key: str, work: Callable[[], Any]) -> Any:
+        """Best plays for a position, or a review of one turn (``key`` names it), computed once in the hint thread."""
         with self.lock:
             cached = self.hints.get(key)
         if cached is not None:

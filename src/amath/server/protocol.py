@@ -63,7 +63,7 @@ def read_name(value: Any, fallback: str) -> str:
 
 
 def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
-    """A new game's set-up (variant, mode, players, teams, names, bot level, challenge, clock), checked."""
+    """A new game's set-up (variant, mode, players, teams, names, bot level, challenge, clock, practice), checked."""
     obj = expect_object(data, "the game set-up")
     mode = _get(obj, "mode", str, "bot")
     if mode not in MODES:
@@ -105,6 +105,7 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
         "names": names[:players],
         "bot": bot,
         "challenge": _get(obj, "challenge", bool, False),
+        "practice": _get(obj, "practice", bool, False) and mode == "bot",
         "clock": {"kind": kind, "seconds": minutes * 60, "loss_on_time": _get(clock_in, "loss_on_time", bool, False)},
     }
 

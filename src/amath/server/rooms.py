@@ -30,13 +30,14 @@ from amath.rules import get_ruleset
 from amath.rules.base import ClockRules
 from amath.server import protocol
 from amath.server.bots import Bot, BotFactory, registry
-from amath.server.coach import Coach, best_plays
+from amath.server.coach import Coach, best_plays, review_turn
 from amath.server.config import Settings
 from amath.server.errors import ApiError
 from amath.server.preview import preview
 from amath.server.records import record_text
 from amath.server.storage import Database, StoredGame, StoredSeat
 from amath.server.views import build_view, hints_allowed, side_of
+from amath.study.analyze import DECISIONS
 
 log = logging.getLogger("amath.server")
 
@@ -196,7 +197,7 @@ class Rooms:
             tokens[0] = secrets.token_urlsafe(24)
         for k, tok in tokens.items():
             seats[k].token_hash = hash_token(tok)
-        config = {key: setup[key] for key in ("variant", "players", "teams", "challenge", "clock", "bot")}
+        config = {key: setup[key] for key in ("variant", "players", "teams", "challenge", "clock", "bot", "practice")}
         if table_token is not None:
             config["table_token"] = hash_token(table_token)
         stored = StoredGame(game_id, mode, config, seats, time.time())
@@ -517,6 +518,28 @@ class Rooms:
         snapshot = copy.deepcopy(game)
         plays = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", lambda: best_plays(snapshot, side))
         return {"version": len(snapshot.history), "plays": plays}
+
+    async def review(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """Practice: the engine's view of one of the asking side's own turns (``{"turn": k}``, from 0)."""
+        room = await self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        if not hints_allowed(room.stored):
+            raise ApiError(403, "hints are only for games against the bot, never in a game with other people")
+        game = room.game
+        if game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        obj = protocol.expect_object(body, "the request")
+        k = obj.get("turn")
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(game.history):
+            raise ApiError(400, f"'turn' must be a turn of this game, from 0 to {len(game.history) - 1}")
+        side = side_of(room.stored, seat)
+        if game.history[k].player != side or game.history[k].kind not in DECISIONS:
+            raise ApiError(403, "only your own moves can be reviewed")
+        snapshot = copy.deepcopy(game)
+        return dict(await self.coach.hint(f"{game_id}:review:{k}", lambda: review_turn(snapshot, k)))
 
     async def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The analysis of a finished game (every rack is public then), started on first asking."""

@@ -49,6 +49,7 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
         "points": dict(rules.tiles.points),
         "clock": dict(cfg.get("clock", {"kind": "none"})),
         "hints": hints_allowed(stored),
+        "practice": bool(cfg.get("practice")) and hints_allowed(stored),
     }
     if game is None:
         view.update(board=[], sides=[], to_move=None, bag=None, rack=None, unseen={}, history=[], version=0, result=None)

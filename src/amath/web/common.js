@@ -36,6 +36,42 @@ export function showNotation(text) {
   }).join(" ");
 }
 
+// A placement's notation ("8E 1 2 + [3] 4 = ?:4 6") read for people: the equation, where, and the score.
+const COORD = /^(\d{1,2})([A-O])$|^([A-O])(\d{1,2})$/;
+function faceOfWord(word) {
+  if (word.startsWith("[") && word.endsWith("]")) return word.slice(1, -1);
+  const k = word.indexOf(":");
+  return k > 0 ? word.slice(k + 1) : word;
+}
+export function equationOf(notation) {
+  const words = (notation || "").split(" ");
+  if (!COORD.test(words[0] || "")) return null;
+  return words.slice(1).map((w) => showFace(faceOfWord(w))).join("");
+}
+export function placeLine(notation) {
+  const eq = equationOf(notation);
+  return eq === null ? null : `${eq} · ${notation.split(" ")[0]}`;
+}
+export function moveLine(notation, score) {
+  const line = placeLine(notation);
+  return line === null ? null : `${line} · ${score > 0 ? "+" : ""}${score}`;
+}
+// The squares of a placement's new tiles (those not in [brackets]), from its notation.
+export function moveSquares(notation) {
+  const words = (notation || "").split(" ");
+  const m = COORD.exec(words[0] || "");
+  if (!m) return [];
+  const across = m[1] !== undefined;
+  let col = "ABCDEFGHIJKLMNO".indexOf(across ? m[2] : m[3]);
+  let row = Number(across ? m[1] : m[4]);
+  const out = [];
+  for (const w of words.slice(1)) {
+    if (!w.startsWith("[")) out.push(`${"ABCDEFGHIJKLMNO"[col]}${row}`);
+    if (across) col += 1; else row += 1;
+  }
+  return out;
+}
+
 export function tileOrder(a, b) {
   const na = /^\d+$/.test(a), nb = /^\d+$/.test(b);
   if (na && nb) return Number(a) - Number(b);

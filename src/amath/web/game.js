@@ -1,6 +1,6 @@
 // The game page: board, rack (drag and drop or click), live preview, actions, live updates.
-import { api, el, loadSeat, saveSeat, setupLang, showFace, showNotation, showTile, t, tileOrder } from "./common.js";
-import { buildBoard, paintBoard, renderLegend, tileNode, variantLabel } from "./board.js";
+import { api, el, loadSeat, moveLine, moveSquares, saveSeat, setupLang, showFace, showNotation, showTile, t, tileOrder } from "./common.js";
+import { buildBoard, focusSquare, paintBoard, renderLegend, tileNode, variantLabel } from "./board.js";
 import { reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +27,10 @@ let socket = null;
 let retry = 0;
 let message = "";
 let botLevels = [];                    // bot levels the server offers (to seat a bot in a room)
+let shownTurn = null;                  // the history entry clicked last: its move is highlighted on the board
+let hint = null;                       // {version, plays} or {busy: true} or {error}
+let resignArmed = false;
+let focusRackId = null;                // keep the keyboard focus on a rack tile across a re-render
 
 // ----- the variant's tiles (from the view: nothing of A-Math is assumed) ----------------------
 const rules = () => (state && state.rules) || { free: [], blank_faces: [], choice_faces: {}, exchange_min_bag: 5, rack_size: 8 };
@@ -39,6 +43,9 @@ function myTurn() {
 }
 
 function applyState(view) {
+  if (!state || view.version !== state.version) { hint = null; shownTurn = null; }
+  const ended = state && !state.result && view.result;  // the summary pops up when the game ends before one's eyes
+  if (!state && view.result) summaryShown = true;     // a finished game opened later shows its result on the page
   state = view;
   receivedAt = Date.now();
   syncRack();
@@ -50,7 +57,7 @@ function applyState(view) {
     shownSide = state.me.side;
   }
   render();
-  if (state.result && !summaryShown) {
+  if (ended && !summaryShown) {
     summaryShown = true;
     showSummary();
   }
@@ -263,6 +270,28 @@ function clickTile(id) {
 
 function clickCell(square) {
   if (selected !== null && !boardAt(square) && !pendingAt(square)) placeTile(selected, square);
+  else if (selected === null && pendingAt(square)) unplace(pendingAt(square).id);  // a tentative tile goes back
+}
+
+function removeAt(square) { const p = pendingAt(square); if (p) unplace(p.id); }
+
+// A rack or palette tile chosen with Enter or Space: the focus goes to the board to pick its square.
+function tileKey(ev, id) {
+  if (ev.key !== "Enter" && ev.key !== " ") return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  clickTile(id);
+  if (selected === id && !exchangeMode) {
+    const target = $("board").querySelector('.cell[tabindex="0"]');
+    focusSquare($("board"), target && !boardAt(target.dataset.square) ? target.dataset.square : freeSquareNear("H8"));
+  } else focusRackId = id;
+  render();
+}
+
+function freeSquareNear(square) {
+  if (!boardAt(square) && !pendingAt(square)) return square;
+  const free = [...$("board").querySelectorAll(".cell")].find((c) => !boardAt(c.dataset.square) && !pendingAt(c.dataset.square));
+  return free ? free.dataset.square : square;
 }
 
 // ----- rendering -----------------------------------------------------------------------
@@ -283,6 +312,11 @@ function renderBoard() {
       if (!boardAt(cell.dataset.square) && !pendingAt(cell.dataset.square)) cell.classList.add("target");
     }
   }
+  const shown = shownTurn === null ? null : state.history[shownTurn];
+  for (const square of shown ? moveSquares(shown.notation) : []) {
+    const cell = $("board").querySelector(`.cell[data-square="${square}"]`);
+    if (cell) cell.classList.add("hl");
+  }
 }
 
 // Smath: '=' and brackets come from a free supply, as many as a play needs.
@@ -297,10 +331,20 @@ function renderPalette() {
     node.dataset.free = tile;
     node.title = t("free_tile");
     if (selected === FREE + tile) node.classList.add("selected");
-    node.addEventListener("pointerdown", (ev) => onPointerDown(ev, FREE + tile));
+    focusable(node, FREE + tile, `${t("free_tile")}: ${node.dataset.say}`, selected === FREE + tile);
     return node;
   });
   box.replaceChildren(el("span", { class: "palette-label", text: t("free_tiles") }), ...tiles);
+}
+
+// A tile of the rack or the palette: pointer (drag or click) and keyboard (Tab, then Enter or Space).
+function focusable(node, id, label, pressed) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.setAttribute("aria-pressed", pressed ? "true" : "false");
+  node.addEventListener("pointerdown", (ev) => onPointerDown(ev, id));
+  node.addEventListener("keydown", (ev) => tileKey(ev, id));
 }
 
 function renderRack() {
@@ -314,7 +358,8 @@ function renderRack() {
     node.dataset.tile = r.tile;
     if (selected === r.id) node.classList.add("selected");
     if (exchangeMode && exchangeSel.has(r.id)) node.classList.add("marked");
-    node.addEventListener("pointerdown", (ev) => onPointerDown(ev, r.id));
+    focusable(node, r.id, t("say_rack_tile", { tile: node.dataset.say, n: state.points[r.tile] ?? 0 }),
+      selected === r.id || (exchangeMode && exchangeSel.has(r.id)));
     nodes.push(node);
   }
   box.replaceChildren(...nodes);
@@ -348,6 +393,13 @@ function renderActions() {
   $("btn-pass").textContent = passArmed ? t("pass_confirm") : t("pass");
   $("btn-pass").classList.toggle("warn", passArmed);
   $("btn-challenge").hidden = !(state.can_challenge && state.me);
+  $("btn-hint").hidden = !(state.hints && state.me && state.status === "playing");
+  $("btn-hint").disabled = !myMoveAllowed() || (hint && hint.busy);
+  $("btn-resign").hidden = !(state.me && state.status === "playing");
+  $("btn-resign").textContent = resignArmed ? t("resign_confirm") : t("resign");
+  $("btn-resign").classList.toggle("warn", resignArmed);
+  const seated = state.me && state.mode === "room" && state.status !== "over" && !curtain;
+  $("btn-handover").hidden = !seated;
   $("actions").hidden = exchangeMode;
   $("exchange-bar").hidden = !exchangeMode;
   $("btn-exchange-go").textContent = t("exchange_confirm", { n: exchangeSel.size });
@@ -384,38 +436,57 @@ function rackShown(k, count) {
 
 function renderScores() {
   const shared = rules().shared_score;
+  const r = state.result;
+  const scoreOf = (k) => (r ? r.scores[k] : state.sides[k].score);  // once over: the final scores, after the racks
   const rows = state.sides.map((s, k) => {
     const isMe = state.me && state.me.side === k;
+    const won = r && !r.draw && r.winners.includes(k);
     const bots = state.seats.filter((x) => x.side === k && x.bot);
     const clock = clockText(k);
     return el("div", { class: `score-row${state.to_move === k ? " to-move" : ""}${isMe ? " me" : ""}${shared ? " shared" : ""}`, "data-side": String(k) },
       el("span", { class: "who" }, el("span", { class: "name", text: sideName(k) }),
-        isMe ? el("span", { class: "tag", text: t("you") }) : null, bots.length ? el("span", { class: "tag", text: t("bot") }) : null),
+        isMe ? el("span", { class: "tag", text: t("you") }) : null, bots.length ? el("span", { class: "tag", text: t("bot") }) : null,
+        won ? el("span", { class: "tag win", text: t("winner_tag") }) : null),
       clock ? el("span", { class: `clock${clock.startsWith("−") ? " over" : ""}`, title: t("time_left"), text: clock }) : null,
       rackShown(k, s.rack),
-      shared ? null : el("span", { class: "score", text: String(s.score) }));
+      shared ? null : el("span", { class: "score", text: String(scoreOf(k)) }));
   });
   if (shared && state.sides.length) {  // Co-op: one score for the whole table
     rows.unshift(el("div", { class: "shared-score", id: "shared-score" },
-      el("span", { text: t("shared_score") }), el("span", { class: "score", text: String(state.sides[0].score) })));
+      el("span", { text: t("shared_score") }), el("span", { class: "score", text: String(scoreOf(0)) })));
   }
   $("scores").replaceChildren(...rows);
   $("bag").textContent = state.bag === null ? "" : t("bag_n", { n: state.bag });
 }
 
+// "12+34=46 · 8E · +48" for a placement (the equation, where it starts, the score); words for the rest.
 function historyText(h) {
-  if (h.kind === "place") return showNotation(h.notation) + (h.bingo ? ` · ${t("bingo")}` : "");
+  if (h.kind === "place") return (moveLine(h.notation, h.score) ?? showNotation(h.notation)) + (h.bingo ? ` · ${t("bingo")}` : "");
+  const score = h.score ? ` · ${h.score > 0 ? "+" : ""}${h.score}` : "";
   if (h.kind === "exchange") return t("kind_exchange", { n: h.count ?? "" }) + (h.notation !== "exchange" ? ` (${showNotation(h.notation.slice(9))})` : "");
-  return t(`kind_${h.kind}`);
+  return t(`kind_${h.kind}`) + score;
 }
 
 function renderHistory() {
-  const items = state.history.map((h) => el("li", { class: `kind-${h.kind}` },
-    el("span", { class: "h-name", text: sideName(h.side) }), el("span", { class: "h-move", text: historyText(h) }),
-    el("span", { class: "h-score", text: h.score > 0 ? `+${h.score}` : String(h.score) }), el("span", { class: "h-total", text: String(h.total) })));
   const box = $("history");
+  const items = state.history.map((h, k) => {
+    const li = el("li", { class: `kind-${h.kind}${shownTurn === k ? " current" : ""}`, "data-turn": String(k) },
+      el("span", { class: "h-name", text: sideName(h.side) }), el("span", { class: "h-move", text: historyText(h) }),
+      el("span", { class: "h-total", text: String(h.total) }));
+    if (h.kind === "place") {
+      Object.entries({ tabindex: "0", role: "button", title: t("show_on_board"), "aria-pressed": String(shownTurn === k) })
+        .forEach(([a, v]) => li.setAttribute(a, v));
+      const show = () => { shownTurn = shownTurn === k ? null : k; render(); };
+      li.addEventListener("click", show);
+      li.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); show(); } });
+    }
+    return li;
+  });
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.turn : null;
   box.replaceChildren(...items);
-  box.scrollTop = box.scrollHeight;
+  if (atEnd && shownTurn === null) box.scrollTop = box.scrollHeight;
+  if (focused !== null) { const again = box.querySelector(`li[data-turn="${focused}"]`); if (again) again.focus(); }
 }
 
 function renderUnseen() {
@@ -427,6 +498,7 @@ function renderUnseen() {
 function renderStatus() {
   let text = "";
   if (state.status === "waiting") text = t("waiting_room");
+  else if (state.status === "over" && state.result) text = `${t("game_over")} · ${state.result.draw ? t("draw") : t("winner", { name: state.result.winners.map(sideName).join(", ") })}`;
   else if (state.status === "over") text = t("game_over");
   else if (!state.me) text = `${t("spectating")} ${t("to_move", { name: sideName(state.to_move) })}`;
   else if (state.to_move === state.me.side) text = t("your_turn");
@@ -460,6 +532,7 @@ function renderWaiting() {
     };
     join.push(el("div", { class: "row" }, level, el("button", { type: "button", id: "add-bot", text: t("add_bot"), onclick: add })));
   }
+  if (state.me) join.push(el("div", { class: "row" }, el("button", { type: "button", id: "leave-room", text: t("leave_room"), onclick: leave })));
   box.replaceChildren(el("h2", { text: t("waiting_room") }), el("p", { text: t("share_link") }), el("div", { class: "row" }, input, copy),
     el("ul", { class: "seat-list" }, ...seats), ...join);
 }
@@ -482,15 +555,49 @@ function render() {
   renderHistory();
   renderUnseen();
   renderWaiting();
+  renderResult();
+  renderHint();
+  renderWatchers();
   renderCurtain();
+  if (focusRackId !== null) {
+    const again = document.querySelector(`#rack .tile[data-id="${focusRackId}"], #palette .tile[data-id="${focusRackId}"]`);
+    focusRackId = null;
+    if (again) again.focus();
+  }
+}
+
+function renderWatchers() {
+  const n = state.spectators || 0;
+  $("watchers").hidden = n === 0;
+  $("watchers").textContent = t("spectators_n", { n });
 }
 
 // ----- dialogs -------------------------------------------------------------------------
+let modalReturn = null;                // where the focus goes back to when the dialog closes
 function openModal(content) {
-  $("modal-box").replaceChildren(content);
+  if ($("modal").hidden) modalReturn = document.activeElement;
+  const box = $("modal-box");
+  box.replaceChildren(content);
+  const title = box.querySelector("h2");
+  if (title) { title.id = "modal-title"; box.setAttribute("aria-labelledby", "modal-title"); }
   $("modal").hidden = false;
+  const first = box.querySelector("input, .primary, button, a[href]");
+  (first || box).focus();
 }
-function closeModal() { $("modal").hidden = true; }
+function closeModal() {
+  if ($("modal").hidden) return;
+  $("modal").hidden = true;
+  if (modalReturn && document.contains(modalReturn)) modalReturn.focus();
+  modalReturn = null;
+}
+function trapFocus(ev) {
+  if (ev.key !== "Tab" || $("modal").hidden) return;
+  const items = [...$("modal-box").querySelectorAll("button:not([disabled]), a[href], input, select")].filter((x) => x.offsetParent !== null);
+  if (!items.length) return;
+  const first = items[0], last = items[items.length - 1];
+  if (ev.shiftKey && (document.activeElement === first || !$("modal-box").contains(document.activeElement))) { ev.preventDefault(); last.focus(); }
+  else if (!ev.shiftKey && (document.activeElement === last || !$("modal-box").contains(document.activeElement))) { ev.preventDefault(); first.focus(); }
+}
 
 function pickFace(title, faces, done) {
   const buttons = faces.map((f) => el("button", { type: "button", class: "face-btn", "data-face": f, text: showFace(f), onclick: () => { closeModal(); done(f); } }));
@@ -498,34 +605,173 @@ function pickFace(title, faces, done) {
     el("button", { type: "button", class: "cancel", text: t("cancel"), onclick: closeModal })));
 }
 
-function showSummary() {
+// The end of the game: why, every side's score, rack adjustment, time penalty and final score, the winner.
+function resultNode(prefix) {
   const r = state.result;
-  if (!r) return;
   const name = (k) => sideName(k);
   let why = rules().pass_rounds === 1 ? t("reason_passes_once") : t("reason_passes");
   if (r.reason === "playout") why = t("reason_playout", { name: name(r.out_player) });
   if (r.reason === "time") why = t("reason_time", { name: name(r.loser_on_time) });
+  if (r.reason === "resign") why = t("reason_resign", { name: name(r.resigned) });
   const head = el("tr", {}, ...["", "summary_score", "summary_adjust", "summary_penalty", "summary_final", "summary_left"].map((k) => el("th", { text: k ? t(k) : "" })));
+  const before = (k) => r.scores[k] - r.adjustments[k] - r.penalties[k];
   const rows = state.sides.map((s, k) => el("tr", { class: r.winners.includes(k) ? "winner" : "" },
-    el("td", { text: sideName(k) }), el("td", { text: String(s.score) }),
+    el("td", { text: sideName(k) }), el("td", { text: String(before(k)) }),
     el("td", { text: signed(r.adjustments[k]) }), el("td", { text: signed(r.penalties[k]) }),
     el("td", { class: "final", text: String(r.scores[k]) }),
     el("td", { class: "left-tiles", text: (r.final_racks[k] || []).map(showTile).join(" ") })));
   const verdict = r.draw ? t("draw") : t("winner", { name: r.winners.map(name).join(", ") });
-  openModal(el("div", { class: "summary", id: "summary" }, el("h2", { text: t("game_over") }), el("p", { text: why }),
-    el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)), el("p", { class: "verdict", text: verdict }),
-    el("div", { class: "row" }, el("button", { type: "button", text: t("close"), onclick: closeModal }),
-      el("button", { type: "button", id: "summary-record", text: t("download_record"), onclick: downloadRecord }),
-      el("a", { class: "button primary", href: "/", text: t("new_game") }))));
+  const button = (key, onclick, cls = "") => el("button", { type: "button", id: `${prefix}-${key}`, class: cls, text: t(key === "record" ? "download_record" : key), onclick });
+  const actions = [button("analyse", () => openReplay(true), "primary"), button("open_replay", () => openReplay(false)), button("record", downloadRecord)];
+  if (state.me) actions.push(button("rematch", rematch));
+  else if (state.rematch) actions.push(el("a", { class: "button", href: `/g/${state.rematch}`, text: t("watch_rematch") }));
+  actions.push(el("a", { class: "button", href: "/", text: t("new_game") }));
+  return el("div", { class: "summary", id: prefix === "summary" ? "summary" : null },
+    el("h2", { text: t("game_over") }), el("p", { class: "why", text: why }),
+    el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows))), el("p", { class: "verdict", text: verdict }),
+    state.rematch && state.me ? el("p", { class: "note", text: t("rematch_offered") }) : null,
+    el("div", { class: "row" }, prefix === "summary" ? el("button", { type: "button", text: t("close"), onclick: closeModal }) : null, ...actions));
 }
 
-// The game's record as this seat may see it, saved as a file (the token goes in a header, so fetch + blob).
+function showSummary() { if (state.result) openModal(resultNode("summary")); }
+
+// The result stays on the page once the summary is closed.
+function renderResult() {
+  const box = $("result-panel");
+  box.hidden = !state.result;
+  if (state.result) box.replaceChildren(resultNode("result"));
+}
+
+// The finished game in the record viewer (its analysis with `analyse`), without a file: the record goes by session storage.
+async function openReplay(analyse) {
+  try {
+    const text = await fetchRecord();
+    sessionStorage.setItem("amath.replay", text);
+    sessionStorage.setItem("amath.replay.name", `amath-${gameId}.amr`);
+    sessionStorage.setItem("amath.replay.game", gameId);
+    location.href = analyse ? "/replay?analyse=1" : "/replay";
+  } catch (e) { message = t("error", { msg: e.message }); render(); }
+}
+
+async function rematch() {
+  try {
+    const res = await api(`/api/games/${gameId}/rematch`, { method: "POST", token: seat.token });
+    saveSeat(res.id, { token: seat.token, seat: res.seat, mode: res.mode });  // the same token holds the same seat there
+    location.href = `/g/${res.id}`;
+  } catch (e) { message = t("error", { msg: reason(e.message) }); closeModal(); render(); }
+}
+
+function resign() {
+  if (!resignArmed) {
+    resignArmed = true;
+    render();
+    setTimeout(() => { resignArmed = false; if (state) render(); }, 4000);
+    return;
+  }
+  resignArmed = false;
+  post("resign");
+}
+
+// A seat action that answers with the new view (resign).
+async function post(action) {
+  try { applyState(await api(`/api/games/${gameId}/${action}`, { method: "POST", token: seat.token })); }
+  catch (e) { message = t("error", { msg: reason(e.message) }); render(); }
+}
+
+async function leave() {
+  try {
+    await api(`/api/games/${gameId}/leave`, { method: "POST", token: seat.token });
+    localStorage.removeItem(`amath.seat.${gameId}`);
+    location.href = "/";
+  } catch (e) { message = t("error", { msg: reason(e.message) }); render(); }
+}
+
+// Hand my seat to someone else: a one-time link; whoever opens it takes the seat and my screen only watches.
+async function handover() {
+  try {
+    const res = await api(`/api/games/${gameId}/handover`, { method: "POST", token: seat.token });
+    const link = `${location.origin}/g/${gameId}?claim=${encodeURIComponent(res.code)}`;
+    const input = el("input", { readonly: true, value: link, class: "share-link", id: "handover-link" });
+    const copy = el("button", { type: "button", text: t("copy"), onclick: async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }
+      copy.textContent = t("copied");
+    } });
+    openModal(el("div", { class: "handover-box" }, el("h2", { text: t("handover_seat") }), el("p", { text: t("handover_help") }),
+      el("div", { class: "row" }, input, copy), el("div", { class: "row" }, el("button", { type: "button", text: t("close"), onclick: closeModal }))));
+  } catch (e) { message = t("error", { msg: reason(e.message) }); render(); }
+}
+
+function showClaim(code) {
+  const input = el("input", { id: "claim-name", maxlength: "24", value: localStorage.getItem("amath.name") || "" });
+  const go = async () => {
+    try {
+      const res = await api(`/api/games/${gameId}/claim`, { method: "POST", body: { code, name: input.value.trim() || undefined } });
+      seat = { token: res.token, seat: res.seat, mode: res.mode };
+      saveSeat(gameId, seat);
+      closeModal();
+      history.replaceState(null, "", `/g/${gameId}`);
+      connect();
+    } catch (e) { message = t("error", { msg: reason(e.message) }); closeModal(); history.replaceState(null, "", `/g/${gameId}`); render(); }
+  };
+  openModal(el("div", { class: "join" }, el("h2", { text: t("claim_seat") }), el("p", { text: t("claim_help") }),
+    el("label", {}, el("span", { text: t("join_as") }), input),
+    el("div", { class: "row" }, el("button", { class: "primary", type: "button", id: "claim-go", text: t("claim_go"), onclick: go }),
+      el("button", { type: "button", text: t("cancel"), onclick: closeModal }))));
+}
+
+// ----- hints (games against the bot only; the server refuses them anywhere else) -----------
+async function askHint() {
+  if (!state || !seat) return;
+  const version = state.version;
+  hint = { busy: true };
+  render();
+  try {
+    const res = await api(`/api/games/${gameId}/hint`, { method: "POST", token: seat.token });
+    if (state.version === version) hint = res;
+  } catch (e) { hint = { error: reason(e.message) }; }
+  render();
+}
+
+function renderHint() {
+  const box = $("hint-box");
+  box.hidden = !hint || !state.hints || state.status !== "playing";
+  if (box.hidden) return;
+  if (hint.busy) { box.replaceChildren(el("p", { class: "note", text: t("hint_thinking") })); return; }
+  if (hint.error) { box.replaceChildren(el("p", { class: "error", text: t("error", { msg: hint.error }) })); return; }
+  if (!hint.plays.length) { box.replaceChildren(el("p", { class: "note", text: t("hint_none") })); return; }
+  box.replaceChildren(el("p", { class: "hint-title", text: t("hint_title") }),
+    ...hint.plays.map((p, k) => el("button", { type: "button", class: "hint-play", "data-k": String(k), title: t("hint_place"),
+      text: moveLine(p.move, p.score) ?? showNotation(p.move), onclick: () => placeHint(p) })));
+}
+
+// Put a hinted play on the board as tentative tiles from the rack (then Play sends it, as always).
+function placeHint(play) {
+  pending = [];
+  const used = new Set();
+  for (const tile of play.tiles) {
+    if (rules().free.includes(tile.tile)) { pending.push({ id: nextId++, tile: tile.tile, face: tile.face, square: tile.square, free: true }); continue; }
+    const r = rack.find((x) => x.tile === tile.tile && !used.has(x.id));
+    if (!r) { pending = []; break; }
+    used.add(r.id);
+    pending.push({ id: r.id, tile: r.tile, face: tile.face, square: tile.square });
+  }
+  selected = null;
+  afterChange();
+}
+
+// The game's record as this seat may see it (the token goes in a header, so fetch, not a link).
+async function fetchRecord() {
+  const headers = seat && seat.token ? { "X-Seat-Token": seat.token } : {};
+  const res = await fetch(`/api/games/${gameId}/record`, { headers });
+  if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
+  return res.text();
+}
+
+// ... saved as a file.
 async function downloadRecord() {
   try {
-    const headers = seat && seat.token ? { "X-Seat-Token": seat.token } : {};
-    const res = await fetch(`/api/games/${gameId}/record`, { headers });
-    if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
-    const url = URL.createObjectURL(new Blob([await res.text()], { type: "text/plain" }));
+    const url = URL.createObjectURL(new Blob([await fetchRecord()], { type: "text/plain" }));
     const link = el("a", { href: url, download: `amath-${gameId}.amr` });
     document.body.append(link);
     link.click();
@@ -582,8 +828,15 @@ function connect() {
   };
 }
 
+// Bigger squares on a phone: the board is wider than the screen and scrolls (tiles are still dragged).
+function setZoom(on) {
+  document.body.classList.toggle("zoomed", on);
+  $("btn-zoom").setAttribute("aria-pressed", String(on));
+  localStorage.setItem("amath.zoom", on ? "1" : "0");
+}
+
 function init() {
-  buildBoard($("board"), clickCell);
+  buildBoard($("board"), clickCell, removeAt);
   setupLang(render);
   $("btn-play").addEventListener("click", play);
   $("btn-recall").addEventListener("click", recallAll);
@@ -592,6 +845,12 @@ function init() {
   $("btn-pass").addEventListener("click", pass);
   $("btn-challenge").addEventListener("click", () => send({ type: "challenge" }));
   $("btn-record").addEventListener("click", downloadRecord);
+  $("btn-hint").addEventListener("click", askHint);
+  $("btn-resign").addEventListener("click", resign);
+  $("btn-handover").addEventListener("click", handover);
+  $("btn-zoom").addEventListener("click", () => setZoom(!document.body.classList.contains("zoomed")));
+  setZoom(localStorage.getItem("amath.zoom") === "1");
+  $("modal").addEventListener("keydown", trapFocus);
   $("btn-exchange-go").addEventListener("click", doExchange);
   $("btn-exchange-cancel").addEventListener("click", () => { exchangeMode = false; exchangeSel.clear(); render(); });
   $("modal").addEventListener("click", (ev) => { if (ev.target === $("modal") && !curtain) closeModal(); });
@@ -599,13 +858,17 @@ function init() {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
     const modalOpen = !$("modal").hidden;
     if (ev.key === "Escape" && !curtain) { if (modalOpen) closeModal(); else recallAll(); }
-    if (ev.key === "Enter" && !modalOpen && !$("btn-play").disabled) { ev.preventDefault(); play(); }
+    // Enter plays a legal tentative play, unless it is meant for a focused button, square, tile or move
+    const own = ev.target instanceof Element && ev.target.closest("button, a, [role=button]");
+    if (ev.key === "Enter" && !modalOpen && !own && !$("btn-play").disabled) { ev.preventDefault(); play(); }
   });
   setInterval(() => { if (state && state.clock && state.clock.kind !== "none" && state.status === "playing") renderScores(); }, 1000);
   window.amathDebug = { get state() { return state; }, get pending() { return pending; }, get preview() { return preview; } };
   api("/api/config").then((c) => { botLevels = c.bots; if (state) render(); }).catch(() => {});
   connect();
-  if (!seat && new URLSearchParams(location.search).has("join")) {
+  const claim = new URLSearchParams(location.search).get("claim");
+  if (claim) showClaim(claim);
+  else if (!seat && new URLSearchParams(location.search).has("join")) {
     api(`/api/games/${gameId}`).then((v) => { if (v.seats.some((s) => !s.joined)) showJoin(); }).catch(() => {});
   }
 }

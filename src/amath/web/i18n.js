@@ -53,6 +53,26 @@ const STRINGS = {
     replay_title: "Game record", first: "First", prev: "Previous", next: "Next", last: "Last",
     turn_n: "Turn {a} of {b}", start_position: "Start", rack_of: "{name}'s rack:", rack_hidden: "hidden",
     board_svg: "Board picture (SVG)", record_error: "This record cannot be replayed. {msg}", reading: "Reading…",
+    // play helpers, seats, accessibility
+    zoom: "Zoom", hint: "Hint", hint_title: "The engine's best plays (click one to put it on the board):",
+    hint_thinking: "Thinking…", hint_none: "The engine finds no placement; exchange or pass.", hint_place: "Put this play on the board",
+    resign: "Resign", resign_confirm: "Really resign?", reason_resign: "{name} resigned", winner_tag: "winner",
+    analyse: "Analyse the game", open_replay: "Open in the record viewer", rematch: "Rematch", watch_rematch: "Watch the rematch",
+    rematch_offered: "A rematch is ready; the Rematch button takes you to it.", leave_room: "Leave the room",
+    handover_seat: "Hand my seat over", handover_help: "Send this link to the person who takes your seat. It works once; after that this screen only watches.",
+    claim_seat: "Take over a seat", claim_help: "A player handed you their seat in this game.", claim_go: "Take the seat",
+    spectators_n: "{n} watching", show_on_board: "Show this move on the board",
+    say_blank: "blank", say_blank_as: "blank as {face}", say_tentative: "not played yet", say_rack_tile: "tile {tile}, {n} points",
+    // analysis (record viewer)
+    analysis: "Analysis", analyse_start: "Analyse", best_board: "The best play on the board of that turn",
+    analysing: "Analysing… {a} of {b} turns", analysis_help: "The engine looks at every turn, its best plays and what each move gave away.",
+    analysis_none: "No analysis for this turn (the rack is not in the record, or nobody chose a move).",
+    analysis_step: "Step to a turn (or click the chart) to see what the engine thinks of it.",
+    best_drawn: "Best play · {move}", best_found: "the best play", best_plays: "The engine's best plays (click one to draw it)",
+    chart_caption: "Score margin for {name} after each turn (click a turn)", chart_label: "Score margin for {name}, turn by turn",
+    chart_win: "dashed · chance of winning", equity_n: "equity {n}", lost: "{p} points and {e} equity lost",
+    moves_found: "{n} placements found", points_lost: "points lost to the best play", rank_of: "rank {r} of {n}",
+    sum_turns: "Turns", sum_best: "Best found", sum_points: "Points lost", sum_equity: "Equity lost",
     "kind_end-rack": "tiles left", "kind_time-penalty": "time penalty", "kind_lost-on-time": "lost on time",
   },
   th: {
@@ -105,6 +125,24 @@ const STRINGS = {
     replay_title: "บันทึกเกม", first: "แรกสุด", prev: "ก่อนหน้า", next: "ถัดไป", last: "ท้ายสุด",
     turn_n: "ตาที่ {a} จาก {b}", start_position: "เริ่มเกม", rack_of: "เบี้ยของ {name}:", rack_hidden: "ไม่เปิดเผย",
     board_svg: "ภาพกระดาน (SVG)", record_error: "เล่นบันทึกนี้ซ้ำไม่ได้ {msg}", reading: "กำลังอ่าน…",
+    zoom: "ขยาย", hint: "ตัวช่วย", hint_title: "การลงที่ดีที่สุดที่เครื่องหาได้ (คลิกเพื่อวางบนกระดาน):",
+    hint_thinking: "กำลังคิด…", hint_none: "เครื่องหาที่ลงไม่ได้ ให้เปลี่ยนเบี้ยหรือผ่าน", hint_place: "วางการลงนี้บนกระดาน",
+    resign: "ยอมแพ้", resign_confirm: "ยอมแพ้จริงไหม?", reason_resign: "{name} ยอมแพ้", winner_tag: "ผู้ชนะ",
+    analyse: "วิเคราะห์เกม", open_replay: "เปิดในหน้าดูบันทึกเกม", rematch: "เล่นอีกครั้ง", watch_rematch: "ชมเกมใหม่",
+    rematch_offered: "เกมใหม่พร้อมแล้ว กดปุ่มเล่นอีกครั้งเพื่อไปที่เกมนั้น", leave_room: "ออกจากห้อง",
+    handover_seat: "มอบที่นั่งให้คนอื่น", handover_help: "ส่งลิงก์นี้ให้คนที่จะเล่นแทน ใช้ได้ครั้งเดียว หลังจากนั้นจอนี้จะเป็นผู้ชมเท่านั้น",
+    claim_seat: "รับที่นั่งต่อ", claim_help: "มีผู้เล่นมอบที่นั่งในเกมนี้ให้คุณ", claim_go: "รับที่นั่ง",
+    spectators_n: "ผู้ชม {n} คน", show_on_board: "แสดงการลงนี้บนกระดาน",
+    say_blank: "เบี้ยว่าง", say_blank_as: "เบี้ยว่างเป็น {face}", say_tentative: "ยังไม่ได้ลง", say_rack_tile: "เบี้ย {tile} {n} คะแนน",
+    analysis: "วิเคราะห์", analyse_start: "วิเคราะห์", best_board: "การลงที่ดีที่สุดบนกระดานของตานั้น",
+    analysing: "กำลังวิเคราะห์… {a} จาก {b} ตา", analysis_help: "เครื่องจะดูทุกตา หาการลงที่ดีที่สุด และบอกว่าแต่ละตาเสียไปเท่าไร",
+    analysis_none: "ตานี้ไม่มีการวิเคราะห์ (บันทึกไม่มีเบี้ยบนราง หรือไม่มีการเลือกเดิน)",
+    analysis_step: "เลื่อนไปที่ตาใดตาหนึ่ง (หรือคลิกกราฟ) เพื่อดูความเห็นของเครื่อง",
+    best_drawn: "การลงที่ดีที่สุด · {move}", best_found: "ลงได้ดีที่สุดแล้ว", best_plays: "การลงที่ดีที่สุดที่เครื่องหาได้ (คลิกเพื่อดูบนกระดาน)",
+    chart_caption: "คะแนนนำของ {name} หลังแต่ละตา (คลิกที่ตา)", chart_label: "คะแนนนำของ {name} ทีละตา",
+    chart_win: "เส้นประ · โอกาสชนะ", equity_n: "อีควิตี้ {n}", lost: "เสีย {p} คะแนน และอีควิตี้ {e}",
+    moves_found: "พบการลง {n} แบบ", points_lost: "คะแนนที่เสียไปเทียบกับการลงที่ดีที่สุด", rank_of: "อันดับ {r} จาก {n}",
+    sum_turns: "จำนวนตา", sum_best: "ลงดีที่สุด", sum_points: "คะแนนที่เสีย", sum_equity: "อีควิตี้ที่เสีย",
     "kind_end-rack": "เบี้ยเหลือตอนจบ", "kind_time-penalty": "ปรับเวลา", "kind_lost-on-time": "แพ้เพราะหมดเวลา",
   },
 };
@@ -145,6 +183,7 @@ export function applyI18n(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
 }
 
 export const ALL_KEYS = { en: Object.keys(STRINGS.en), th: Object.keys(STRINGS.th) };

@@ -38,6 +38,7 @@ function openRecord(file) {
   reader.onload = () => {
     sessionStorage.setItem("amath.replay", String(reader.result));
     sessionStorage.setItem("amath.replay.name", file.name);
+    sessionStorage.removeItem("amath.replay.game");  // an upload, not a game of this server
     location.href = "/replay";
   };
   reader.readAsText(file);
