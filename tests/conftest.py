@@ -1,14 +1,38 @@
 """Make tests/helpers.py importable from every test module; the server tests' database."""
 
+import os
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+TEST_DB_ENV = "AMATH_TEST_DB"
+"""A PostgreSQL URL here runs the server tests against it (scripts/postgres.sh sets it); unset, SQLite files."""
+
+
+def fresh_db_url(folder: Path) -> str:
+    """An empty database: an SQLite file in ``folder``, or a new schema of ``$AMATH_TEST_DB``."""
+    base = os.environ.get(TEST_DB_ENV)
+    if not base:
+        return f"sqlite:///{folder / 'server.db'}"
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    engine = create_engine(base)
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    finally:
+        engine.dispose()
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+    return url.render_as_string(hide_password=False)
+
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    """A fresh, empty database for one server test (an SQLite file)."""
-    return f"sqlite:///{tmp_path / 'server.db'}"
+    """A fresh, empty database for one server test."""
+    return fresh_db_url(tmp_path)

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from amath.game import Game
 from amath.server import Settings, create_app
-from webtools import StubBot, seeds
+from webtools import UNLIMITED, StubBot, seeds
 
 DEEP_LIST = b"[" * 5000 + b"]" * 5000
 DEEP_OBJECT = b'{"a":' * 2000 + b"1" + b"}" * 2000
@@ -39,7 +39,7 @@ ENDPOINTS = ("move", "preview", "join", "bot", "/api/games", "/api/replay", "/ap
 
 @pytest.fixture
 def env(db_url: str) -> Iterator[tuple[TestClient, str, list[str], Game]]:
-    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1e6, burst=10**6)
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
     with TestClient(create_app(settings)) as client:
         res = client.post("/api/games", json={"mode": "room", "players": 2, "name": "Ann"}).json()
         other = client.post(f"/api/games/{res['id']}/join", json={"name": "Ben"}).json()

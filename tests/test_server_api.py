@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,12 +11,12 @@ from starlette.testclient import TestClient
 
 from amath.game import Game
 from amath.server import Settings, create_app
-from webtools import StubBot, find_place, place_json, seeds, wait_until
+from webtools import UNLIMITED, StubBot, find_place, place_json, seeds, wait_until
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'api.db'}", bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1000, burst=1000)
+def client(db_url: str) -> Iterator[TestClient]:
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
     with TestClient(create_app(settings)) as c:
         yield c
 
@@ -332,8 +331,8 @@ def test_hotseat_table_token_follows_the_side_to_move(client: TestClient) -> Non
         assert after["me"]["side"] == game.to_move and after["rack"] == game.racks[game.to_move]
 
 
-def test_rate_limit_is_429(tmp_path: Path) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'rate.db'}", rate=0.001, burst=3)
+def test_rate_limit_is_429(db_url: str) -> None:
+    settings = Settings(db_url=db_url, rate=0.001, burst=3)
     with TestClient(create_app(settings)) as c:
         codes = [c.get("/api/config").status_code for _ in range(5)]
         assert codes[:3] == [200, 200, 200] and codes[3:] == [429, 429]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -11,7 +10,7 @@ from starlette.testclient import TestClient
 from amath.game import Game
 from amath.server import Settings, create_app
 from amath.server.bots import registry
-from webtools import wait_until
+from webtools import UNLIMITED, wait_until
 
 LEVELS, FACTORY = registry()
 
@@ -21,8 +20,8 @@ def test_the_bot_registry_is_found() -> None:
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 'bots.db'}", bot_delay=0.0))) as c:
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(db_url=db_url, bot_delay=0.0, **UNLIMITED))) as c:
         yield c
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,13 +16,12 @@ from amath.move import Pass, Place, TilePlay
 from amath.movegen import generate
 from amath.rules import AMATH
 from amath.server import Settings, coach, create_app
-from webtools import StubBot, find_place, place_json, wait_until
+from webtools import UNLIMITED, StubBot, find_place, place_json, wait_until
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    db = f"sqlite:///{tmp_path / 'coach.db'}"
-    settings = Settings(db_url=db, bot_factory=StubBot, seeds=lambda: 1, bot_delay=0.0, rate=1000, burst=1000)
+def client(db_url: str) -> Iterator[TestClient]:
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=lambda: 1, bot_delay=0.0, **UNLIMITED)
     with TestClient(create_app(settings)) as c:
         yield c
 

@@ -17,12 +17,12 @@ from starlette.testclient import TestClient
 from amath.server import Settings, create_app
 from amath.server.rooms import Rooms, Watcher
 from amath.server.storage import Store, StoredGame
-from webtools import StubBot, seeds, wait_until
+from webtools import UNLIMITED, StubBot, seeds, wait_until
 
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1e6, burst=10**6, send_timeout=0.5)
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, send_timeout=0.5, **UNLIMITED)
     with TestClient(create_app(settings)) as c:
         yield c
 

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from amath.game import Game
 from amath.server import Settings, create_app
-from webtools import StubBot, seeds
+from webtools import UNLIMITED, StubBot, seeds
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'codes.db'}", bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1000, burst=1000
-    )
+def client(db_url: str) -> Iterator[TestClient]:
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
     with TestClient(create_app(settings)) as c:
         yield c
 

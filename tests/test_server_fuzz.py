@@ -14,6 +14,8 @@ from starlette.testclient import TestClient
 
 from amath.game import Game
 from amath.server import Settings, create_app
+from conftest import fresh_db_url
+from webtools import UNLIMITED
 
 OK = {200, 201}
 REFUSED = {400, 401, 403, 404, 409, 413, 422}
@@ -69,8 +71,8 @@ class _Pass:
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str, list[str], Game]]:
-    db = Path(tmp_path_factory.mktemp("fuzz")) / "fuzz.db"
-    with TestClient(create_app(Settings(db_url=f"sqlite:///{db}", bot_factory=_Pass, rate=1e6, burst=10**6))) as c:
+    db = fresh_db_url(Path(tmp_path_factory.mktemp("fuzz")))
+    with TestClient(create_app(Settings(db_url=db, bot_factory=_Pass, **UNLIMITED))) as c:
         res = c.post("/api/games", json={"mode": "room", "players": 2, "name": "Ann"}).json()
         other = c.post(f"/api/games/{res['id']}/join", json={"name": "Ben"}).json()
         game = c.app.state.rooms.rooms[res["id"]].game  # type: ignore[attr-defined]

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from amath.formats.replay import read_record
 from amath.server import Settings, create_app
-from webtools import StubBot, find_place, find_smath_first, place_json, record_leaks, seeds
+from webtools import UNLIMITED, StubBot, find_place, find_smath_first, place_json, record_leaks, seeds
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'r.db'}", bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1000, burst=1000)
+def client(db_url: str) -> Iterator[TestClient]:
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
     with TestClient(create_app(settings)) as c:
         yield c
 

@@ -11,7 +11,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 
@@ -56,9 +55,9 @@ def _start(port: int, db: str) -> subprocess.Popen[str]:
     raise AssertionError(f"server did not start: {proc.communicate()[0]}")
 
 
-def test_killed_server_restarts_with_every_game(tmp_path: Path) -> None:
+def test_killed_server_restarts_with_every_game(db_url: str) -> None:
     port = _free_port()
-    db = f"sqlite:///{tmp_path / 'restart.db'}"
+    db = db_url
     base = f"http://127.0.0.1:{port}/api"
     proc = _start(port, db)
     try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,16 +10,16 @@ from starlette.testclient import TestClient
 
 from amath.game import Game
 from amath.server import Settings, create_app
-from webtools import StubBot, seeds
+from webtools import UNLIMITED, StubBot, seeds
 
 
-def settings(tmp_path: Path) -> Settings:
-    return Settings(db_url=f"sqlite:///{tmp_path / 'seats.db'}", bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1000, burst=1000)
+def settings(db_url: str) -> Settings:
+    return Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(settings(tmp_path))) as c:
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings(db_url))) as c:
         yield c
 
 
@@ -40,7 +39,7 @@ def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str
     return dict(res.json())
 
 
-def test_resign_ends_the_game_and_the_other_side_wins(client: TestClient, tmp_path: Path) -> None:
+def test_resign_ends_the_game_and_the_other_side_wins(client: TestClient, db_url: str) -> None:
     game_id, tokens = room(client)
     game: Game = client.app.state.rooms.rooms[game_id].game  # type: ignore[attr-defined]
     client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=hdr(tokens[game.to_move]))
@@ -53,7 +52,7 @@ def test_resign_ends_the_game_and_the_other_side_wins(client: TestClient, tmp_pa
     assert again.status_code == 409 and "over" in again.json()["error"]
     assert client.post(f"/api/games/{game_id}/resign", headers=hdr(tokens[0])).status_code == 409
     assert client.post(f"/api/games/{game_id}/resign").status_code == 401
-    with TestClient(create_app(settings(tmp_path))) as restarted:  # the resignation is stored
+    with TestClient(create_app(settings(db_url))) as restarted:  # the resignation is stored
         after = view(restarted, game_id, tokens[0])
         assert after["status"] == "over" and after["result"]["resigned"] == 1 and after["result"]["winners"] == [0]
 

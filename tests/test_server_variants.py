@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,16 +10,16 @@ from starlette.testclient import TestClient
 
 from amath.game import Game
 from amath.server import Settings, create_app
-from webtools import StubBot, find_smath_first, place_json, seeds
+from webtools import UNLIMITED, StubBot, find_smath_first, place_json, seeds
 
 
-def settings(tmp_path: Path) -> Settings:
-    return Settings(db_url=f"sqlite:///{tmp_path / 'v.db'}", bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, rate=1000, burst=1000)
+def settings(db_url: str) -> Settings:
+    return Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(settings(tmp_path))) as c:
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings(db_url))) as c:
         yield c
 
 
@@ -70,8 +69,8 @@ def test_variant_names_are_checked(client: TestClient, variant: Any, status: int
         assert needle in res.json()["error"]
 
 
-def test_a_smath_game_with_the_free_equals_survives_a_restart(tmp_path: Path) -> None:
-    with TestClient(create_app(settings(tmp_path))) as client:
+def test_a_smath_game_with_the_free_equals_survives_a_restart(db_url: str) -> None:
+    with TestClient(create_app(settings(db_url))) as client:
         game_id, tokens, game = room(client, "smath")
         place = find_smath_first(game)
         assert place is not None and any(p.tile == "=" for p in place.tiles)
@@ -93,7 +92,7 @@ def test_a_smath_game_with_the_free_equals_survives_a_restart(tmp_path: Path) ->
         )
         assert bad.status_code == 400
         before = view(client, game_id, tokens[0])
-    with TestClient(create_app(settings(tmp_path))) as client:
+    with TestClient(create_app(settings(db_url))) as client:
         again = view(client, game_id, tokens[0])
         assert again["variant"] == "smath"
         for key in ("board", "rack", "sides", "history", "to_move", "bag", "rules"):

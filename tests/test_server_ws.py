@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,14 +13,13 @@ from starlette.websockets import WebSocketDisconnect
 from amath.game import Game
 from amath.move import Exchange, Pass
 from amath.server import Settings, create_app
-from webtools import StubBot, find_place, hidden_leaks, place_json, record_leaks, seeds, wait_until
+from webtools import UNLIMITED, StubBot, find_place, hidden_leaks, place_json, record_leaks, seeds, wait_until
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
+def client(db_url: str) -> Iterator[TestClient]:
     # a long seed (so the audit can search for it) whose game has placements early on
-    db = f"sqlite:///{tmp_path / 'ws.db'}"
-    settings = Settings(db_url=db, bot_factory=StubBot, bot_delay=0.0, rate=1000, burst=1000, seeds=seeds(7919000000000))
+    settings = Settings(db_url=db_url, bot_factory=StubBot, bot_delay=0.0, seeds=seeds(7919000000000), **UNLIMITED)
     with TestClient(create_app(settings)) as c:
         yield c
 

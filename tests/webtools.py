@@ -168,3 +168,7 @@ def record_leaks(text: str, own_side: int | None) -> list[str]:
         if side != own_side and move.startswith("exchange") and not re.fullmatch(r"exchange \(\d+\)", move):
             problems.append(f"exchanged tiles of side {side + 1}: {line}")
     return problems
+
+
+UNLIMITED: dict[str, Any] = {"rate": 1e6, "burst": 10**6, "seat_rate": 1e6, "seat_burst": 10**6}
+"""Settings that lift the request rates, for tests that send many requests quickly."""

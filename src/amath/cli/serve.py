@@ -4,29 +4,43 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 
-from amath.server.config import DB_ENV, Settings, default_db_url
+from amath.errors import AmathError
+from amath.server.config import DB_ENV, TUNABLE, Settings, default_db_url, env_name, settings_from
 
 HELP = "start the web server: play in the browser against the bot or with friends"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Address, port and database URL."""
+    """Address, port, database URL, and one option per limit of :data:`amath.server.config.TUNABLE`."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for everyone)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--db", default=None, help=f"SQLAlchemy database URL (default ${DB_ENV} or sqlite:///amath.sqlite3)")
+    defaults = Settings(db_url="")
+    limits = parser.add_argument_group("limits", "each also read from its environment variable; an option wins")
+    for name, what in TUNABLE.items():
+        default = getattr(defaults, name)
+        option = f"--{name.replace('_', '-')}"
+        limits.add_argument(option, dest=name, metavar="N", default=None, help=f"{what} (default {default:g}; ${env_name(name)})")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until interrupted; prints the address to open."""
+    """Serve until interrupted; prints the address to open, or one line saying what is wrong."""
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     from amath.server import create_app
 
-    settings = Settings(db_url=args.db or default_db_url())
-    app = create_app(settings)
+    try:
+        settings = settings_from({name: getattr(args, name, None) for name in TUNABLE}, Settings(db_url=args.db or default_db_url()))
+        app = create_app(settings)
+    except AmathError as exc:
+        print(f"amath serve: {exc}", file=sys.stderr)
+        return 2
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    print(f"amath: open http://{shown}:{args.port}/ in a browser (database: {settings.db_url})", flush=True)
+    database = make_url(settings.db_url).render_as_string(hide_password=True)
+    print(f"amath: open http://{shown}:{args.port}/ in a browser (database: {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=settings.max_ws_message * 4)
     return 0

@@ -21,11 +21,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from amath import __version__
 from amath.server.coach import record_key
-from amath.server.config import Settings
+from amath.server.config import Settings, settings_from
 from amath.server.errors import ApiError
 from amath.server.headers import SecurityHeadersMiddleware
 from amath.server.jsonbody import parse_json
-from amath.server.limits import LimitsMiddleware
+from amath.server.limits import LimitsMiddleware, SocketLimits
 from amath.server.records import read_upload, replay_svg, replay_view
 from amath.server.rooms import Rooms, Watcher
 
@@ -71,7 +71,8 @@ def _frame_error(message: Message) -> ApiError | None:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     """Build the app; ``settings`` default to the environment (``AMATH_DB``)."""
-    settings = settings or Settings()
+    settings = settings or settings_from({})
+    sockets = SocketLimits(settings)
     rooms = Rooms(settings)
     web = web_dir()
 
@@ -145,11 +146,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
         token = ws.query_params.get("token") or None
+        address, game_id = ws.client.host if ws.client else "?", ws.path_params["game_id"]
         try:
-            room = await rooms.room(ws.path_params["game_id"])
+            room = await rooms.room(game_id)
             if token is not None and len(token) > MAX_TOKEN:
                 raise ApiError(403, "this token holds no seat in this game")
             seat = rooms.seat_of(room, token)
+            sockets.open(address, game_id)
         except ApiError as exc:
             await ws.send_json({"type": "error", "status": exc.status, **exc.body()})
             await ws.close(code=4000 + exc.status)
@@ -175,6 +178,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             pass
         finally:
             rooms.unwatch(room, watcher)
+            sockets.close(address, game_id)
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -217,7 +221,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/api/games/{game_id}/ws", socket),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]
-    limits = Middleware(LimitsMiddleware, max_body=settings.max_body, rate=settings.rate, burst=settings.burst)
+    limits = Middleware(LimitsMiddleware, settings=settings)
     middleware = [Middleware(SecurityHeadersMiddleware), limits]
     app = Starlette(
         routes=routes,

@@ -1,0 +1,158 @@
+"""Limits that keep one client from holding the server: rates per seat token, open websockets, slow bodies, settings."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import uvicorn
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from amath.cli import main
+from amath.server import Settings, create_app
+from amath.server.config import SettingsError, settings_from
+from webtools import StubBot, seeds
+
+
+def make_client(db_url: str, **limits: Any) -> TestClient:
+    return TestClient(create_app(Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **limits)))
+
+
+def two_seats(client: TestClient) -> tuple[str, list[str]]:
+    res = client.post("/api/games", json={"mode": "room", "players": 2, "name": "Ann"}).json()
+    other = client.post(f"/api/games/{res['id']}/join", json={"name": "Ben"}).json()
+    return res["id"], [res["token"], other["token"]]
+
+
+def test_rates_are_counted_per_seat_token_not_per_address(db_url: str) -> None:
+    with make_client(db_url, rate=0.001, burst=4, seat_rate=0.001, seat_burst=5) as client:
+        game_id, tokens = two_seats(client)  # two of the address's four
+        seat0, seat1 = ({"X-Seat-Token": t} for t in tokens)
+        codes0 = [client.get(f"/api/games/{game_id}", headers=seat0).status_code for _ in range(7)]
+        assert codes0 == [200] * 5 + [429] * 2
+        # the other player behind the same address still has its own allowance, and so has the address
+        assert [client.get(f"/api/games/{game_id}", headers=seat1).status_code for _ in range(5)] == [200] * 5
+        assert client.get("/api/rooms").status_code == 200
+        assert client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=seat0).status_code == 429
+
+
+def test_forged_tokens_are_charged_to_the_address(db_url: str) -> None:
+    with make_client(db_url, rate=0.001, burst=3, seat_rate=1000, seat_burst=1000) as client:
+        game_id = client.post("/api/games", json={"mode": "room", "players": 2}).json()["id"]  # one of three
+        codes = [client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": f"forged-{k}"}).status_code for k in range(3)]
+        assert codes == [403, 403, 403]
+        assert client.get("/api/rooms").status_code == 429  # the 403s used up the address's allowance
+
+
+def test_websockets_are_limited_per_game_and_per_address(db_url: str) -> None:
+    with make_client(db_url, rate=1e6, burst=10**6, sockets_per_address=3, sockets_per_game=2) as client:
+        games = [two_seats(client)[0] for _ in range(3)]
+
+        def refused(game_id: str, needle: str) -> None:
+            with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+                msg = ws.receive_json()
+                assert msg["type"] == "error" and msg["status"] == 429 and needle in msg["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 4429
+
+        with client.websocket_connect(f"/api/games/{games[0]}/ws") as a, client.websocket_connect(f"/api/games/{games[0]}/ws") as b:
+            assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
+            refused(games[0], "watching this game")
+            with client.websocket_connect(f"/api/games/{games[1]}/ws") as c:
+                assert c.receive_json()["type"] == "state"
+                refused(games[2], "from your address")
+        with client.websocket_connect(f"/api/games/{games[2]}/ws") as d:  # closed sockets are no longer counted
+            assert d.receive_json()["type"] == "state"
+
+
+@pytest.fixture
+def live_server(db_url: str) -> Iterator[tuple[int, Any]]:
+    """The app under a real uvicorn on a loopback port (raw sockets can send half a request)."""
+    app = create_app(Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), body_timeout=0.5, rate=1e6, burst=10**6))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 15
+    while not server.started and time.monotonic() < end:
+        time.sleep(0.02)
+    assert server.started, "uvicorn did not start"
+    try:
+        yield port, app
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
+
+def _request(port: int, method: str, path: str, body: bytes = b"", token: str = "", declared: int | None = None) -> socket.socket:
+    conn = socket.create_connection(("127.0.0.1", port), timeout=15)
+    length = len(body) if declared is None else declared
+    head = f"{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n"
+    if token:
+        head += f"X-Seat-Token: {token}\r\n"
+    conn.sendall(head.encode() + b"\r\n" + body)
+    return conn
+
+
+def _answer(conn: socket.socket) -> tuple[int, dict[str, Any], bool]:
+    """(status, JSON body, whether the server then closed the connection)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += conn.recv(4096)
+    head, _, rest = data.partition(b"\r\n\r\n")
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+    while len(rest) < length:
+        rest += conn.recv(4096)
+    closed = conn.recv(1) == b""
+    return int(head.split()[1]), json.loads(rest[:length]), closed
+
+
+def test_a_half_sent_body_gets_408_and_the_connection_closes(live_server: tuple[int, Any]) -> None:
+    port, app = live_server
+    conn = _request(port, "POST", "/api/games", json.dumps({"mode": "room", "players": 2}).encode())
+    status, created, _ = _answer(conn)
+    conn.close()
+    assert status == 201
+    game_id, token = created["id"], created["token"]
+    conn = _request(port, "POST", f"/api/games/{game_id}/join", b'{"name": "Be', declared=200)
+    try:
+        status, body, closed = _answer(conn)
+    finally:
+        conn.close()
+    assert status == 408 and "did not arrive" in body["error"] and closed
+    room = app.state.rooms.rooms[game_id]
+    assert [s.joined for s in room.stored.seats] == [True, False]  # the join never happened
+    conn = _request(port, "GET", f"/api/games/{game_id}", token=token)  # and the server still answers
+    assert _answer(conn)[0] == 200
+    conn.close()
+
+
+def test_settings_come_from_options_then_the_environment() -> None:
+    base = Settings(db_url="sqlite://")
+    env = {"AMATH_SEAT_RATE": "3.5", "AMATH_SOCKETS_PER_ADDRESS": "7", "AMATH_RATE": ""}
+    got = settings_from({"seat_rate": "9", "rate": None}, base, env)
+    assert (got.seat_rate, got.sockets_per_address, got.rate) == (9.0, 7, base.rate)
+    for values, environ, needle in (
+        ({"seat_rate": "fast"}, {}, "--seat-rate must be a number"),
+        ({}, {"AMATH_SOCKETS_PER_GAME": "2.5"}, "AMATH_SOCKETS_PER_GAME must be a whole number"),
+        ({"body_timeout": "0"}, {}, "more than 0"),
+        ({"rate": "nan"}, {}, "more than 0"),
+    ):
+        with pytest.raises(SettingsError, match=needle):
+            settings_from(values, base, environ)
+
+
+def test_serve_refuses_a_bad_setting_in_one_line(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMATH_WAITING_TTL", "soon")
+    assert main(["serve", "--db", "sqlite://"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "amath serve: AMATH_WAITING_TTL must be a number, not 'soon'"
