@@ -24,6 +24,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "analyze",
     "bingo",
     "engine",
+    "best",
 )
 
 

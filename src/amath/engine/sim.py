@@ -6,9 +6,10 @@ when given) and the order of the bag -- and plays *every* candidate against that
 scenario (common random numbers, so differences between candidates are not noise of
 the draw).  Each play-out is the candidate, then the static-equity turn of each side for
 the remaining plies; its value is the points gained against the opponents plus the
-leave values at the horizon (the game's end, when reached, replaces them with the final
-rack adjustments).  A win probability per play-out comes from the spread at the horizon
-and the tiles still unseen there.
+leave value of each side's last turn in the play-out (what it kept before drawing; the
+game's end, when reached, replaces them with the final rack adjustments).  A win
+probability per play-out comes from the spread at the horizon and the tiles still
+unseen there.
 
 After ``min_iterations`` and every ``batch`` iterations, a candidate whose paired
 difference to the leader is below zero with 99% confidence is dropped, and so is one
@@ -30,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.static import Candidate, best_turn, leave_value, ranked
+from amath.engine.static import Candidate, best_turn, ranked
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
 from amath.position import Action, Position
@@ -202,6 +203,7 @@ class Simulator:
         shake = random.Random(scenario.extra)  # the same for every candidate and thread
         pushed = 0
         line: list[int] = []
+        kept = [0.0] * work.sides  # each side's leave value at its last turn in the play-out
         try:
             for ply in range(self.plies):
                 if work.is_over:
@@ -210,6 +212,7 @@ class Simulator:
                 need = work.draw_count(turn.move)
                 draw = order[:need]
                 del order[:need]
+                kept[work.to_move] = turn.equity - turn.score  # what the turn keeps, before the draw
                 work.push(turn.move, draw, score=turn.score if isinstance(turn.move, Place) else None)
                 pushed += 1
                 if ply:
@@ -217,12 +220,12 @@ class Simulator:
                 if isinstance(turn.move, Exchange):  # returned tiles go back into the bag, somewhere
                     for t in turn.move.tiles:
                         order.insert(shake.randrange(len(order) + 1), t)
-            return (*self._value(work, me, start), tuple(line))
+            return (*self._value(work, me, start, kept), tuple(line))
         finally:
             for _ in range(pushed):
                 work.pop()
 
-    def _value(self, work: Position, me: int, start: Sequence[int]) -> tuple[float, float]:
+    def _value(self, work: Position, me: int, start: Sequence[int], kept: Sequence[float]) -> tuple[float, float]:
         others = [k for k in range(work.sides) if k != me]
         if work.outcome is not None:
             final = work.outcome.scores
@@ -230,7 +233,7 @@ class Simulator:
             margin = final[me] - max(final[k] for k in others)
             return won[me] - sum(won[k] for k in others) / len(others), win_estimate(margin, 0)
         bag = work.bag_size
-        leaves = [leave_value(work, work.rack(k), bag, self.equity) for k in range(work.sides)]
+        leaves = list(kept)
         gains = [work.scores[k] - start[k] + leaves[k] for k in range(work.sides)]
         value = gains[me] - sum(gains[k] for k in others) / len(others)
         spread = work.scores[me] + leaves[me] - max(work.scores[k] + leaves[k] for k in others)

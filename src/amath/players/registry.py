@@ -9,6 +9,7 @@ from amath.errors import RulesError
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
 from amath.players.leaves import HANDSET, LeaveTable
+from amath.players.search import champion_player, sim_player
 from amath.players.simple import GreedyPlayer, RandomPlayer
 
 
@@ -31,6 +32,18 @@ BOTS: dict[str, tuple[str, Callable[[int | None], Player]]] = {
         "score + value of the tiles kept (hand-set leave values)",
         lambda seed: EquityPlayer(seed, HANDSET, name="equity-handset"),
     ),
+    "sim": ("simulation: each candidate played out two turns against sampled racks", sim_player),
+    "champion": ("simulation, inference, pre-endgame and the exact endgame", champion_player),
+}
+
+#: Level name -> (English name, Thai name), weakest first, for menus and lobbies.
+LEVEL_NAMES: dict[str, tuple[str, str]] = {
+    "random": ("Beginner", "มือใหม่"),
+    "greedy": ("Greedy", "เน้นแต้ม"),
+    "equity": ("Club player", "นักเล่นสโมสร"),
+    "equity-handset": ("Club player (hand-set leaves)", "นักเล่นสโมสร (ค่าเบี้ยตั้งมือ)"),
+    "sim": ("Expert (simulation)", "เซียน (จำลองเกม)"),
+    "champion": ("Champion", "แชมป์"),
 }
 
 

@@ -1,0 +1,58 @@
+"""The searching bots: ``sim`` (simulation) and ``champion`` (everything the engine has).
+
+Both ask :func:`amath.engine.best` about the position as their side sees it (the other
+racks hidden, so they never peek).  ``sim`` simulates with static play-outs and nothing
+else; ``champion`` adds the exact endgame, the pre-endgame and inference of the
+opponent's last turn.  A turn the game would refuse (it should never happen) falls back
+to the static-equity bot's choice, so a bot always returns a legal turn.
+"""
+
+from __future__ import annotations
+
+from amath.engine import Budget, best
+from amath.engine.static import default_equity
+from amath.game import Game
+from amath.move import Exchange, Move, Place
+from amath.players.equity import EquityPlayer
+from amath.position import Position
+
+#: Budgets: ``sim`` simulates only; ``champion`` uses every search, its default under ~3 s a move here.
+SIM_BUDGET = Budget(iterations=12, candidates=5, plies=2, nodes=0, preendgame_bag=0, inference_samples=0)
+CHAMPION_BUDGET = Budget(iterations=16, candidates=6, plies=2, nodes=3000, preendgame_bag=1, inference_samples=60)
+
+
+class SearchPlayer:
+    """A bot that plays :func:`amath.engine.best`'s first turn within ``budget``."""
+
+    def __init__(self, seed: int | None = None, *, budget: Budget = CHAMPION_BUDGET, name: str = "champion", threads: int = 1) -> None:
+        self.name = name
+        self.budget = budget
+        self.seed = seed or 0
+        self.threads = threads
+        self.fallbacks = 0  # turns the engine got wrong and the equity bot chose (should stay 0)
+        self.equity = default_equity()
+        self.fallback = EquityPlayer(seed, name=f"{name}-fallback", calculator=self.equity)
+
+    def choose(self, game: Game) -> Move:
+        """The engine's best turn for ``game.to_move``."""
+        pos = Position.from_game(game, perspective=game.to_move)
+        seed = (self.seed * 1_000_003 + len(game.history)) ^ (pos.zobrist & 0xFFFFFFFF)  # a function of the position
+        last = None
+        if self.budget.inference_samples and game.history and game.history[-1].player != game.to_move:
+            move = game.history[-1].move
+            last = move if isinstance(move, Place | Exchange) else None
+        plays = best(pos, self.budget, seed=seed, threads=self.threads, last=last, equity=self.equity, top=1)
+        if plays and game.is_legal(plays[0].move):
+            return plays[0].move
+        self.fallbacks += 1
+        return self.fallback.choose(game)
+
+
+def sim_player(seed: int | None = None, budget: Budget = SIM_BUDGET) -> SearchPlayer:
+    """The ``sim`` level."""
+    return SearchPlayer(seed, budget=budget, name="sim")
+
+
+def champion_player(seed: int | None = None, budget: Budget = CHAMPION_BUDGET) -> SearchPlayer:
+    """The ``champion`` level."""
+    return SearchPlayer(seed, budget=budget, name="champion")
