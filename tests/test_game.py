@@ -85,12 +85,15 @@ def test_exchange_draws_first_then_returns() -> None:
 def test_exchange_needs_five_in_bag() -> None:
     g = Game(seed=3)
     set_bag(g, 4)
+    rack, bag = list(g.racks[g.to_move]), list(g.bag)
     with pytest.raises(IllegalMoveError, match="at least 5"):
-        g.push(Exchange((g.racks[g.to_move][0],)))
-    set_bag(g, 4)
+        g.push(Exchange((rack[0],)))
+    assert (g.racks[g.to_move], g.bag, g.history) == (rack, bag, [])  # a refused exchange changes nothing
     g2 = Game(seed=3)
     set_bag(g2, 5)
-    g2.push(Exchange((g2.racks[g2.to_move][0],)))
+    side = g2.to_move
+    g2.push(Exchange((g2.racks[side][0],)))
+    assert len(g2.racks[side]) == 8 and len(g2.bag) == 5 and g2.history[-1].kind == "exchange"
     with pytest.raises(IllegalMoveError, match="1 to 8"):
         g2.push(Exchange(()))
 

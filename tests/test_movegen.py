@@ -11,7 +11,6 @@ import pytest
 
 from amath.board import Board
 from amath.equation import LineSyntax
-from amath.move import Place
 from amath.movegen import generate, generate_reference
 from amath.placement import analyze, check_lines
 from amath.rules import AMATH
@@ -105,7 +104,12 @@ def test_unsupported_rulesets_say_so() -> None:
         generate(Board(AMATH.layout), ["1"], free)
 
 
-def test_generated_places_are_places() -> None:
-    """The result type: a Place and an int score."""
-    m = generate(Board(AMATH.layout), ["1", "=", "1"], AMATH)[0]
-    assert isinstance(m.place, Place) and isinstance(m.score, int)
+def test_a_first_rack_of_1_eq_1_gives_the_six_lines_through_the_centre() -> None:
+    """1=1 across or down with any of its tiles on H8, each scored as the rules score it."""
+    board = Board(AMATH.layout)
+    moves = generate(board, ["1", "=", "1"], AMATH)
+    starts = sorted((m.place.tiles[0].square.name, m.place.tiles[0].square.row == m.place.tiles[1].square.row) for m in moves)
+    assert starts == [("F8", True), ("G8", True), ("H6", False), ("H7", False), ("H8", False), ("H8", True)]
+    for m in moves:
+        assert [t.face for t in m.place.tiles] == ["1", "=", "1"]
+        assert m.score == score(analyze(board, m.place, AMATH), AMATH)

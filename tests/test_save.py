@@ -37,8 +37,8 @@ def test_save_and_load_give_the_same_game() -> None:
 def test_save_keeps_challenges_and_options() -> None:
     g = Game(seed=1, options=Options(challenge=True))
     play_some(g, 1)
-    if g.can_challenge():
-        g.push(Challenge(g.to_move))
+    assert g.can_challenge()  # seed 1 opens with a placement
+    g.push(Challenge(g.to_move))
     again = load_game(json.loads(json.dumps(save_game(g))))
     assert again.options == g.options
     assert [t.kind for t in again.history] == [t.kind for t in g.history]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from amath.errors import SquareError
 
-_SQUARE_RE = re.compile(r"^([A-Za-z])(\d{1,2})$")
+_SQUARE_RE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

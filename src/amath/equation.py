@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from amath.tiles import ALL_FACES, DIGIT_FACES, EQUALS, OPERATORS, display
+from amath.tiles import ALL_FACES, BRACKETS, DIGIT_FACES, EQUALS, OPERATORS, display
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,10 +20,13 @@ class LineSyntax:
 
     ``max_digits``: how many digit tiles (0..9) join into one number (1 = never join).
     ``brackets``: whether ``(`` and ``)`` group, with implicit multiplication.
+    ``faces``: the numbers, operators and ``=`` the game has (None: all of A-Math's);
+    a line showing another face is false (Smath has no ``13``, Beginners no ``×``).
     """
 
     max_digits: int = 3
     brackets: bool = False
+    faces: frozenset[str] | None = None
 
 
 AMATH_SYNTAX = LineSyntax(max_digits=3, brackets=False)
@@ -74,8 +77,11 @@ def show(faces: Sequence[str]) -> str:
 def _tokenize(faces: Sequence[str], syntax: LineSyntax) -> list[_Tok]:
     toks: list[_Tok] = []
     i, n = 0, len(faces)
+    allowed = syntax.faces
     while i < n:
         face = faces[i]
+        if allowed is not None and face not in allowed and face in ALL_FACES and face not in BRACKETS:
+            raise _False("not_in_game", f"{display(face)} is not part of this game", face=display(face))
         if face in DIGIT_FACES:
             j = i
             while j < n and faces[j] in DIGIT_FACES:

@@ -30,6 +30,7 @@ VERDICT_TH: Mapping[str, str] = {
     "too_many_digits": "ตัวเลข {number} มี {digits} หลัก (ได้ไม่เกิน {most} หลัก)",
     "leading_zero": "ตัวเลข {number} ขึ้นต้นด้วยศูนย์ไม่ได้",
     "bad_face": "{face!r} ไม่ใช่หน้าเบี้ย",
+    "not_in_game": "เกมนี้ไม่มี {face}",
     "brackets_not_allowed": "เกมนี้ไม่มีวงเล็บ",
     "unbalanced_brackets": "วงเล็บไม่ครบคู่ (มี {bracket} เกินมา)",
     "empty_brackets": "วงเล็บว่าง ()",
@@ -51,6 +52,7 @@ _WORDS_TH: Mapping[str, Mapping[str, str]] = {
 ERROR_TH: Mapping[str, str] = {
     # placements (amath.placement) and the game (amath.game)
     "no_tiles": "ต้องวางเบี้ยอย่างน้อยหนึ่งตัว",
+    "no_rack_tile": "ต้องวางเบี้ยจากรางอย่างน้อยหนึ่งตัว (เบี้ยฟรีอย่างเดียวไม่นับเป็นการลง)",
     "too_many_tiles": "ลงได้ไม่เกินตาละ {most} ตัว",
     "off_board": "ช่อง {square} อยู่นอกกระดาน",
     "square_covered": "ช่อง {square} มีเบี้ยอยู่แล้ว",
@@ -80,6 +82,7 @@ ERROR_TH: Mapping[str, str] = {
     "challenge_own": "ท้วงการลงเบี้ยของตัวเองไม่ได้",
     "starter_too_late": "กำหนดผู้เริ่มได้ก่อนตาแรกเท่านั้น",
     "player_count": "{variant} เล่นได้ {least} ถึง {most} ฝ่าย ไม่ใช่ {count}",
+    "team_shape": "เล่นเป็นทีมต้องมี 2 ทีม ทีมละ 2 คนพอดี ไม่ใช่ {shape}",
     "empty_name": "ผู้เล่นทุกคนต้องมีชื่อ",
     "unknown_variant": "ไม่รู้จักกติกา {name!r} (เลือกจาก {choices})",
     "unknown_language": "ไม่รู้จักภาษา {lang!r} (เลือกจาก {choices})",

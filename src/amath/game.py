@@ -26,6 +26,10 @@ from amath.rules import AMATH
 from amath.rules.base import ClockRules, Ruleset
 from amath.scoring import is_bingo, score
 
+#: Team play (SPEC.md 1, "Players"): exactly this many teams of this many players.
+TEAM_COUNT = 2
+TEAM_SIZE = 2
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -114,13 +118,17 @@ class Game:
         options: Options | None = None,
     ) -> None:
         sides = [tuple(t) for t in teams] if teams is not None else [(p,) for p in players]
+        if any(not names or any(not n.strip() for n in names) for names in sides):
+            raise RulesError("every player needs a non-empty name", code="empty_name")
+        sizes = {len(names) for names in sides}
+        if sizes != {1} and not (len(sides) == TEAM_COUNT and sizes == {TEAM_SIZE}):
+            shape = " + ".join(str(len(names)) for names in sides)
+            raise RulesError(f"teams are exactly {TEAM_COUNT} teams of {TEAM_SIZE} players, not {shape}", code="team_shape", shape=shape)
         if not rules.min_players <= len(sides) <= rules.max_players:
             raise RulesError(
                 f"{rules.name} needs {rules.min_players} to {rules.max_players} sides, not {len(sides)}",
                 code="player_count", variant=rules.name, least=rules.min_players, most=rules.max_players, count=len(sides),
             )  # fmt: skip
-        if any(not names or any(not n.strip() for n in names) for names in sides):
-            raise RulesError("every player needs a non-empty name", code="empty_name")
         self.rules = rules
         self.options = options or Options()
         self.sides: tuple[tuple[str, ...], ...] = tuple(sides)

@@ -22,8 +22,8 @@ from amath.placement import analyze
 from amath.rules.base import Ruleset
 from amath.tiles import BLANK, normalize
 
-_ACROSS_RE = re.compile(r"^(\d{1,2})([A-Za-z])$")
-_DOWN_RE = re.compile(r"^([A-Za-z])(\d{1,2})$")
+_ACROSS_RE = re.compile(r"^([0-9]{1,2})([A-Za-z])$")
+_DOWN_RE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 
 def parse_coordinate(text: str, size: int = 15) -> tuple[Square, bool]:

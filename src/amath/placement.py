@@ -61,6 +61,10 @@ def analyze(board: Board, place: Place, rules: Ruleset) -> Analysis:
         raise IllegalMoveError("a placement needs at least one tile", code="no_tiles")
     if rules.max_tiles_per_turn is not None and len(plays) > rules.max_tiles_per_turn:
         raise IllegalMoveError(f"at most {rules.max_tiles_per_turn} tiles a turn", code="too_many_tiles", most=rules.max_tiles_per_turn)
+    if all(p.tile in rules.tiles.free for p in plays):
+        raise IllegalMoveError(
+            "a placement puts at least one tile from the rack on the board (free tiles alone are no play)", code="no_rack_tile"
+        )
     new: dict[Square, PlacedTile] = {}
     for p in plays:
         if not board.on_board(p.square):

@@ -61,9 +61,14 @@ def display(name: str) -> str:
     return DISPLAY.get(name, name)
 
 
+def ascii_digits(text: str) -> bool:
+    """True for a non-empty run of ASCII digits ``0``-``9`` (``str.isdigit`` also takes ``²``, ``٣``)."""
+    return text.isascii() and text.isdigit()
+
+
 def is_number(face: str) -> bool:
     """True for a number face ``0``..``20`` (any variant's numbers are a subset)."""
-    return face.isdigit() and (face == "0" or not face.startswith("0"))
+    return ascii_digits(face) and (face == "0" or not face.startswith("0"))
 
 
 def is_operator(face: str) -> bool:

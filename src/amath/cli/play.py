@@ -21,6 +21,7 @@ from amath.terminal.console import Console
 from amath.terminal.session import Session
 from amath.terminal.style import detect
 from amath.terminal.text import LANGUAGES, Text
+from amath.tiles import ascii_digits
 
 HELP = "play a game in the terminal: 2-4 players on one screen (hot seat), teams, bots"
 BOT_PREFIX = "bot:"
@@ -115,7 +116,7 @@ def bot_seats(game: Game, specs: Sequence[str]) -> dict[int, str]:
 
 
 def _seat_index(game: Game, seat: str, spec: str) -> int:
-    if seat.isdigit() and 1 <= int(seat) <= len(game.sides):
+    if ascii_digits(seat) and 1 <= int(seat) <= len(game.sides):
         return int(seat) - 1
     for side, members in enumerate(game.sides):
         if seat in members or seat == game.names[side]:

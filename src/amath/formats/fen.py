@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from amath.board import Board, PlacedTile, Square
@@ -23,6 +24,9 @@ from amath.errors import AmathError, PositionError
 from amath.formats.position import Position, position_from_dict, position_to_dict
 from amath.notation import parse_token, token_of
 from amath.rules import get_ruleset
+from amath.tiles import ascii_digits
+
+_SCORE_RE = re.compile(r"^[+-]?[0-9]+$")
 
 
 def position_to_string(pos: Position) -> str:
@@ -88,7 +92,7 @@ def position_from_string(text: str) -> Position:
         for token in row.split(","):
             if token.startswith("_"):
                 run = token[1:] or "1"
-                if not run.isdigit() or int(run) < 1:
+                if not ascii_digits(run) or int(run) < 1:
                     raise PositionError(
                         f"position string: row {r + 1}: {token!r} is not a run of empty squares like _3",
                         code="fen_run",
@@ -117,13 +121,12 @@ def position_from_string(text: str) -> Position:
     if not (rack_text.startswith("[") and rack_text.endswith("]")):
         raise PositionError(f"position string: the rack goes in brackets, like [1,2,?], not {rack_text!r}", code="fen_rack", text=rack_text)
     rack = [t for t in rack_text[1:-1].split(",") if t]
-    try:
-        scores = [int(s) for s in scores_text.split(",")]
-    except ValueError:
+    if not all(_SCORE_RE.match(s) for s in scores_text.split(",")):
         raise PositionError(
             f"position string: scores must be whole numbers separated by commas, not {scores_text!r}", code="fen_scores", text=scores_text
-        ) from None
-    if not to_move_text.isdigit() or not 1 <= int(to_move_text) <= len(scores):
+        )
+    scores = [int(s) for s in scores_text.split(",")]
+    if not ascii_digits(to_move_text) or not 1 <= int(to_move_text) <= len(scores):
         raise PositionError(
             f"position string: the side to move is a number from 1 to {len(scores)}, not {to_move_text!r}",
             code="fen_to_move",

@@ -8,7 +8,6 @@ and examples; :mod:`amath.formats.replay` re-plays a record under the rules.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 
@@ -17,6 +16,7 @@ from amath.game import Game, Turn
 from amath.move import Challenge, Exchange
 from amath.rules import get_ruleset
 from amath.rules.base import ClockRules, Ruleset
+from amath.tiles import ascii_digits
 
 MAGIC = "#amath-record"
 VERSION = 1
@@ -26,8 +26,9 @@ TURN_KINDS = ("place", "exchange", "pass", "timeout", "skipped", "challenge-won"
 #: Kinds of line after the last turn: end-of-game rack points, clock penalties, loss on time.
 END_KINDS = ("end-rack", "time-penalty", "lost-on-time")
 
-_SCORE_RE = re.compile(r"^[+-]?\d+$")
-_HIDDEN_EXCHANGE_RE = re.compile(r"^\((\d+)\)$")
+_SCORE_RE = re.compile(r"^[+-]?[0-9]+$")
+_HIDDEN_EXCHANGE_RE = re.compile(r"^\(([0-9]+)\)$")
+_SECONDS_RE = re.compile(r"^[0-9]+(\.[0-9]*)?$")
 
 
 class RecordError(AmathError):
@@ -288,7 +289,7 @@ def _header(rec: Record, n: int, line: str, side_lines: dict[int, tuple[str, ...
     elif key in ("side", "player", "team"):
         number, _, names = value.partition(" ")
         members = tuple(m.strip() for m in names.split("|"))
-        if not number.isdigit() or int(number) < 1 or not all(members):
+        if not ascii_digits(number) or int(number) < 1 or not all(members):
             raise RecordError(
                 f"expected '#side N NAME' (a team: '#side N NAME | NAME'), not {line!r}", n, code="record_side_line", text=line
             )
@@ -309,11 +310,11 @@ def _header(rec: Record, n: int, line: str, side_lines: dict[int, tuple[str, ...
         else:
             raise RecordError(f"'#challenge' must be 'on' or 'off' (strict), not {value!r}", n, code="record_challenge", text=value)
     elif key == "seed":
-        if not re.fullmatch(r"\d+", value):
+        if not ascii_digits(value):
             raise RecordError(f"'#seed' must be a whole number, not {value!r}", n, code="record_seed", text=value)
         rec.seed = int(value)
     elif key == "starter":
-        if not value.isdigit() or int(value) < 1:
+        if not ascii_digits(value) or int(value) < 1:
             raise RecordError(f"'#starter' must be a side number from 1, not {value!r}", n, code="record_starter", text=value)
         rec.starter = int(value) - 1
     elif key == "note":
@@ -329,7 +330,7 @@ def _clock(value: str, n: int) -> ClockRules:
     loss = bool(words) and words[-1].lower() == "loss"
     if loss:
         words = words[:-1]
-    if not words or len(words) > 3 or not all(w.isdigit() for w in words[1:]):
+    if not words or len(words) > 3 or not all(ascii_digits(w) for w in words[1:]):
         raise RecordError(
             f"expected '#clock none', '#clock total SECONDS PENALTY [loss]' or '#clock move SECONDS', not {value!r}",
             n,
@@ -370,12 +371,9 @@ def _turn(n: int, line: str, rec: Record, rules: Ruleset) -> RecordLine:
         key, eq, value = extra.partition("=")
         if key.strip() != "time" or not eq:
             raise RecordError(f"unknown field {extra!r} (expected time=SECONDS)", n, code="record_field", text=extra)
-        try:
-            time = float(value)
-        except ValueError:
-            raise RecordError(f"time must be seconds, not {value!r}", n, code="record_time", text=value) from None
-        if time < 0 or not math.isfinite(time):
-            raise RecordError(f"time must be seconds >= 0, not {value!r}", n, code="record_time", text=value)
+        if not _SECONDS_RE.match(value.strip()):
+            raise RecordError(f"time must be seconds >= 0, like 12.5, not {value!r}", n, code="record_time", text=value)
+        time = float(value)
     words = move.split()
     if not words:
         raise RecordError("the move field is empty", n, code="record_empty_move")
@@ -400,7 +398,7 @@ def _turn(n: int, line: str, rec: Record, rules: Ruleset) -> RecordLine:
             raise RecordError(f"expected '{kind} by SIDE', not {move!r}", n, code="record_challenge_by", kind=kind, text=move)
         by = _side(words[2], rec, n)
     elif kind == "time-penalty":
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2 or not ascii_digits(words[1]):
             raise RecordError(f"expected 'time-penalty MINUTES', not {move!r}", n, code="record_penalty", text=move)
         count = int(words[1])
     elif kind in ("pass", "timeout", "skipped", "lost-on-time"):
@@ -412,7 +410,7 @@ def _turn(n: int, line: str, rec: Record, rules: Ruleset) -> RecordLine:
 
 
 def _side(text: str, rec: Record, n: int) -> int:
-    if text.isdigit() and 1 <= int(text) <= len(rec.sides):
+    if ascii_digits(text) and 1 <= int(text) <= len(rec.sides):
         return int(text) - 1
     for k, names in enumerate(rec.sides):
         if text in (" & ".join(names), *names):

@@ -244,6 +244,8 @@ class _Search:
                 return
         elif len(new) != 1 or self.cells[j].cross is None:
             return
+        if all(p.tile in rules.tiles.free for p in new):
+            return  # free tiles alone are no play (SPEC.md 2)
         place = Place(tuple(new))
         if place not in self.found:
             self.found[place] = score(analyze(self.board, place, rules), rules)

@@ -23,7 +23,7 @@ def best_placement(game: Game) -> GeneratedMove | None:
 
 
 def no_placement(game: Game, keep: Sequence[str] = (), rng: random.Random | None = None) -> Move:
-    """Exchange every tile but ``keep`` when the rules allow it now, else pass."""
+    """Exchange every tile but ``keep`` (at most as many as the bag holds) when the rules allow it now, else pass."""
     rack = list(game.racks[game.to_move])
     for t in keep:
         if t in rack:
@@ -32,7 +32,7 @@ def no_placement(game: Game, keep: Sequence[str] = (), rng: random.Random | None
         rack = list(game.racks[game.to_move])
     if rng is not None:
         rng.shuffle(rack)
-    exchange = Exchange(tuple(rack))
+    exchange = Exchange(tuple(rack[: len(game.bag)]))
     if rack and game.is_legal(exchange):
         return exchange
     return Pass()

@@ -66,8 +66,7 @@ class EquityPlayer:
         best: tuple[str, ...] | None = None
         best_value = float("-inf")
         seen: set[tuple[str, ...]] = set()
-        # Smath lets a player return only as many tiles as the bag holds
-        most = len(game.bag) if game.rules.exchange_min_bag is None else len(rack)
+        most = min(len(rack), len(game.bag))  # never more tiles than the bag holds (a rack never shrinks)
         for k in range(max(0, len(rack) - most), len(rack)):  # keep k tiles, return the rest (at least one)
             for keep in itertools.combinations(rack, k):
                 if keep in seen:

@@ -21,6 +21,11 @@ _NUMBER_POINTS = {"0": 1, "1": 1, "2": 1, "3": 2, "4": 1, "5": 1, "6": 2, "7": 5
 _SIGN_POINTS = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
+def _syntax(signs: tuple[str, ...], brackets: bool) -> LineSyntax:
+    """Single-tile numbers up to 12, the given signs, ``=`` (and brackets)."""
+    return LineSyntax(max_digits=1, brackets=brackets, faces=frozenset((*SMATH_NUMBERS, *signs, EQUALS)))
+
+
 def _tiles(signs: tuple[str, ...], brackets: bool) -> TileSet:
     counts = {n: 6 for n in SMATH_NUMBERS} | {s: 9 for s in signs} | {BLANK: 10}
     points = dict(_NUMBER_POINTS) | {s: _SIGN_POINTS[s] for s in signs} | {BLANK: 0, EQUALS: 0, "(": 0, ")": 0}
@@ -32,7 +37,7 @@ SMATH = Ruleset(
     name="smath",
     tiles=_tiles(("+", "-", "*", "/"), brackets=True),
     layout=AMATH_LAYOUT,
-    syntax=LineSyntax(max_digits=1, brackets=True),
+    syntax=_syntax(("+", "-", "*", "/"), brackets=True),
     blank_faces=SMATH_NUMBERS + ("+", "-", "*", "/"),
     choice_faces={},
     rack_size=10,
@@ -63,7 +68,7 @@ def smath_variant(beginners: bool = False, primary: bool = False, coop: bool = F
         rules = dataclasses.replace(
             rules,
             tiles=_tiles(("+", "-"), brackets=False),
-            syntax=LineSyntax(max_digits=1, brackets=False),
+            syntax=_syntax(("+", "-"), brackets=False),
             blank_faces=SMATH_NUMBERS + ("+", "-"),
         )
         name += "+beginners"

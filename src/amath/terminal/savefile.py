@@ -16,6 +16,7 @@ from typing import Any
 from amath.errors import PositionError
 from amath.formats.save import load_game, save_game
 from amath.game import Game
+from amath.tiles import ascii_digits
 
 KEY = "terminal"
 
@@ -57,6 +58,6 @@ def read(path: str | os.PathLike[str]) -> tuple[Game, dict[int, str]]:
     raw = extra.get("bots", {}) if isinstance(extra, dict) else {}
     if isinstance(raw, dict):
         for key, level in raw.items():
-            if str(key).isdigit() and int(key) < len(game.sides) and isinstance(level, str):
+            if ascii_digits(str(key)) and int(key) < len(game.sides) and isinstance(level, str):
                 bots[int(key)] = level
     return game, bots

@@ -136,7 +136,7 @@ function schedulePreview() {
       const res = await api(`/api/games/${gameId}/preview`, { method: "POST", token: seat.token, body: { tiles: tilesJson() } });
       if (seq === previewSeq) { preview = res; render(); }
     } catch (e) {
-      if (seq === previewSeq) { preview = { legal: false, reason: e.message, score: null }; render(); }
+      if (seq === previewSeq) { preview = { legal: false, reason: e.message, reasons: e.messages, score: null }; render(); }
     }
   }, 120);
 }
@@ -260,7 +260,10 @@ function clickTile(id) {
   if (pending.some((p) => p.id === id)) { unplace(id); return; }
   if (exchangeMode && typeof id === "string") return;
   if (exchangeMode) {
-    if (exchangeSel.has(id)) exchangeSel.delete(id); else exchangeSel.add(id);
+    message = "";
+    if (exchangeSel.has(id)) exchangeSel.delete(id);
+    else if (exchangeSel.size < state.bag) exchangeSel.add(id);  // a rack never shrinks: at most the bag's count
+    else message = t("exchange_most", { n: state.bag });
     render();
     return;
   }
