@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+
+from amath import __version__
 
 SUBCOMMANDS: tuple[str, ...] = (
     "check",
@@ -31,6 +34,7 @@ SUBCOMMANDS: tuple[str, ...] = (
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand."""
     parser = argparse.ArgumentParser(prog="amath", description="A-Math (เอแม็ท): the crossword game of equations")
+    parser.add_argument("--version", action="version", version=f"amath {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:
@@ -54,10 +58,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         code: int = args._run(args)
+        sys.stdout.flush()  # inside the try: a reader that went away is noticed here, not at exit
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `amath moves p.json | head -1`: the reader has all it wanted
+        _drop_stdout()
+        return 141  # what a shell reports for a program ended by SIGPIPE
     return code
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null so Python's final flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,8 +6,11 @@ import argparse
 import sys
 
 from amath.equation import judge
+from amath.errors import AmathError
+from amath.notation import parse_token
 from amath.rules import get_ruleset
-from amath.tiles import normalize, split_words
+from amath.rules.base import Ruleset
+from amath.tiles import BLANK, normalize, split_words
 
 HELP = "judge whether tiles form a true equation (exit 0 true, 1 false, 2 bad input)"
 
@@ -32,7 +35,11 @@ def run(args: argparse.Namespace) -> int:
     faces: list[str] = []
     allowed = set(rules.blank_faces) | set(rules.tiles.free)
     for word in words:
-        face = normalize(word)
+        try:
+            face = _face(word, rules)
+        except AmathError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
         if face not in allowed:
             print(f"error: {word!r} is not a tile face of {rules.name} (faces: {' '.join(sorted(allowed, key=_order))})", file=sys.stderr)
             return 2
@@ -40,6 +47,13 @@ def run(args: argparse.Namespace) -> int:
     verdict = judge(faces, rules.syntax)
     print(verdict)
     return 0 if verdict.ok else 1
+
+
+def _face(word: str, rules: Ruleset) -> str:
+    """The face a word shows: ``7``, ``×``, or a tile as a move writes it (``+-:+``, ``?:7``, ``?7``)."""
+    if ":" in word[1:] or (word.startswith(BLANK) and len(word) > 1):
+        return parse_token(word, rules)[1]  # a NotationError says what the tile cannot show
+    return normalize(word)
 
 
 def _order(face: str) -> tuple[int, int | str]:
