@@ -8,12 +8,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from amath.engine import Budget
 from amath.errors import AmathError
 from amath.formats.load import load_game_text, read_text
 from amath.formats.record import parse_record
 from amath.formats.replay import replay
 from amath.game import Game
 from amath.study.analyze import SideSummary, TurnAnalysis, analyze_game, summarize
+from amath.study.engine_analysis import ENGINES, analyze_game_with_engine
 
 HELP = "analyse a game: the best plays each turn, the rank of the move played, points and equity lost"
 
@@ -26,11 +28,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    add_engine_arguments(parser)
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--engine`` (static, sim, champion) and its ``--budget``: the searching engine's view of each turn."""
+    parser.add_argument("--engine", default="static", choices=ENGINES, help="who judges each turn (default static: score + leave)")
+    parser.add_argument("--budget", default=None, metavar="SPEC", help="the engine's budget, as for amath best (default: the level's own)")
+
+
+def engine_budget_of(args: argparse.Namespace) -> Budget | None:
+    """The ``--budget`` given (None: the engine level's own); AmathError names a bad one."""
+    from amath.cli.best import parse_budget
+
+    return parse_budget(args.budget) if args.budget is not None else None
+
+
+def engine_analyses(
+    args: argparse.Namespace, game: Game, known: Callable[[int], bool], sides: list[int] | None, budget: Budget | None
+) -> list[TurnAnalysis]:
+    """The analysis by ``--engine`` sim or champion (:mod:`amath.study.engine_analysis`)."""
+    progress = None if args.quiet else _progress_bar(time.perf_counter())
+    out = analyze_game_with_engine(game, args.engine, known=known, sides=sides, top=args.top, progress=progress, budget=budget)
+    if progress is not None:
+        print(file=sys.stderr)
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the analysis; exit 2 naming the problem when the game cannot be read."""
     try:
+        budget = engine_budget_of(args)
         game, known = _load(args.game)
         sides = None if not args.side else [s - 1 for s in args.side]
         if sides is not None and any(not 0 <= s < len(game.sides) for s in sides):
@@ -43,10 +71,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {args.game}: {exc}", file=sys.stderr)
         return 2
     names = game.names
-    progress = None if args.quiet else _progress_bar(time.perf_counter())
-    analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress, jobs=args.jobs)
-    if progress is not None:
-        print(file=sys.stderr)
+    if args.engine != "static":
+        try:
+            analyses = engine_analyses(args, game, known, sides, budget)
+        except AmathError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    else:
+        progress = None if args.quiet else _progress_bar(time.perf_counter())
+        analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress, jobs=args.jobs)
+        if progress is not None:
+            print(file=sys.stderr)
     summary = summarize(analyses, names)
     if args.json:
         print(json.dumps(to_json(analyses, summary, names), ensure_ascii=False, indent=1))

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from amath.engine.endgame import solve
 from amath.engine.equity import EquityCalculator
 from amath.engine.sim import win_estimate
-from amath.engine.static import Candidate, best_turn, leave_value, ranked
+from amath.engine.static import Candidate, best_turn, including, leave_value, ranked
 from amath.errors import PositionError
 from amath.move import Pass, Place
-from amath.position import Position
+from amath.position import Action, Position
 
 #: Node budget of the whole pre-endgame when none is given.
 DEFAULT_NODES = 20_000
@@ -66,16 +66,17 @@ def splits(pool: Counter[str], bag: int, order: Sequence[str]) -> Iterator[tuple
 class PreEndgame:
     """Values the candidates of ``pos`` (two sides, 1..N tiles in the bag) over every draw."""
 
-    def __init__(self, pos: Position, *, equity: EquityCalculator, candidates: int = 6, nodes: int = DEFAULT_NODES) -> None:
+    def __init__(
+        self, pos: Position, *, equity: EquityCalculator, candidates: int = 6, nodes: int = DEFAULT_NODES, include: Sequence[Action] = ()
+    ) -> None:
         if pos.sides != 2 or pos.bag_size < 1 or pos.is_over:
             raise PositionError("the pre-endgame needs two sides and tiles left in the bag")
         self.pos = pos
         self.equity = equity
         self.me = pos.to_move
         self.opp = 1 - pos.to_move
-        self.candidates = ranked(pos, equity)[:candidates]
-        if not any(isinstance(c.move, Pass) for c in self.candidates):
-            self.candidates.append(next(c for c in ranked(pos, equity) if isinstance(c.move, Pass)))
+        pool = ranked(pos, equity)
+        self.candidates = including(pool[:candidates], pool, [Pass(), *include])
         self.splits = self._splits()
         self.per_endgame = max(MIN_NODES, nodes // max(1, len(self.candidates) * len(self.splits)))
         self.nodes = 0
@@ -170,6 +171,8 @@ class PreEndgame:
         return lines
 
 
-def preendgame(pos: Position, *, equity: EquityCalculator, candidates: int = 6, nodes: int = DEFAULT_NODES) -> list[PreLine]:
-    """The pre-endgame of ``pos``: candidates best first (``pos`` is left as it was)."""
-    return PreEndgame(pos, equity=equity, candidates=candidates, nodes=nodes).run()
+def preendgame(
+    pos: Position, *, equity: EquityCalculator, candidates: int = 6, nodes: int = DEFAULT_NODES, include: Sequence[Action] = ()
+) -> list[PreLine]:
+    """The pre-endgame of ``pos``: candidates (and the turns of ``include``) best first; ``pos`` is left as it was."""
+    return PreEndgame(pos, equity=equity, candidates=candidates, nodes=nodes, include=include).run()

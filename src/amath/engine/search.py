@@ -13,14 +13,15 @@ and seed give the same answer on any machine and with any number of threads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from amath.engine.endgame import solve
+from amath.engine.endgame import Line, solve
 from amath.engine.equity import EquityCalculator
 from amath.engine.inference import infer
 from amath.engine.preendgame import preendgame
 from amath.engine.sim import Distribution, Simulator, win_estimate
-from amath.engine.static import default_equity, ranked
+from amath.engine.static import default_equity, ranked, same_turn
 from amath.errors import PositionError
 from amath.move import Place
 from amath.position import Action, Position
@@ -82,6 +83,7 @@ class _Options:
     last: Action | None
     equity: EquityCalculator
     top: int | None = None
+    include: tuple[Action, ...] = ()
 
 
 def best(
@@ -93,13 +95,15 @@ def best(
     last: Action | None = None,
     equity: EquityCalculator | None = None,
     top: int | None = None,
+    include: Sequence[Action] = (),
 ) -> list[Play]:
     """The turns of ``position`` for the side to move, best first.
 
     ``position`` is seen by the side to move: the other racks may be hidden (they are
     then sampled, or known exactly when the unseen tiles fit on one rack).  ``last`` is
-    the previous side's last turn (for inference).  ``top`` limits the list.  The
-    position is left as it was.  Raises :class:`~amath.errors.PositionError` when the
+    the previous side's last turn (for inference).  ``top`` limits the list; the turns of
+    ``include`` (say, the one a player chose) are valued too and kept in it, after the
+    top ones when they rank lower.  The position is left as it was.  Raises :class:`~amath.errors.PositionError` when the
     game is over or the side to move's rack is unknown.
 
     The signature is stable: ``amath engine`` and the bots build on it.
@@ -108,7 +112,7 @@ def best(
         raise PositionError("the game is over: there is no move to find")
     if not position.is_known(position.to_move):
         raise PositionError("the rack of the side to move must be known")
-    opts = _Options(budget or Budget(), seed, threads, last, equity or default_equity(), top)
+    opts = _Options(budget or Budget(), seed, threads, last, equity or default_equity(), top, tuple(include))
     if opts.budget.iterations == 0 and opts.budget.nodes == 0:
         plays = _static(position, opts)
     elif position.sides == 2 and position.bag_size == 0 and all(position.is_known(s) for s in range(2)):
@@ -119,7 +123,11 @@ def best(
         plays = _static(position, opts)
     else:
         plays = _simulate(position, opts)
-    return plays[:top] if top is not None else plays
+    if top is None:
+        return plays
+    kept = plays[:top]
+    kept += [p for p in plays[top:] if any(same_turn(p.move, m) for m in opts.include)]
+    return kept
 
 
 def _static(pos: Position, opts: _Options) -> list[Play]:
@@ -133,8 +141,14 @@ def _static(pos: Position, opts: _Options) -> list[Play]:
 
 def _endgame(pos: Position, opts: _Options) -> list[Play]:
     result = solve(pos, nodes=max(1, opts.budget.nodes), top=opts.top or 5)
+    lines = list(result.lines)
+    for move in opts.include:
+        if not any(same_turn(line.move, move) for line in lines):
+            extra = _solve_after(pos, move, opts.budget.nodes)
+            if extra is not None:
+                lines.append(extra)
     out = []
-    for line in result.lines:
+    for line in lines:
         score = _score(pos, line.move)
         win = 1.0 if line.spread > 0 else 0.5 if line.spread == 0 else 0.0
         out.append(
@@ -144,8 +158,8 @@ def _endgame(pos: Position, opts: _Options) -> list[Play]:
                 float(line.value),
                 win,
                 line.pv,
-                result.exact,
-                line.spread if result.exact else None,
+                line.exact,
+                line.spread if line.exact else None,
                 result.nodes,
                 "endgame",
             )
@@ -153,9 +167,30 @@ def _endgame(pos: Position, opts: _Options) -> list[Play]:
     return out
 
 
+def _solve_after(pos: Position, move: Action, nodes: int) -> Line | None:
+    """The endgame line of ``move`` (a turn the solver did not rank): push it, solve what follows."""
+    if move not in pos.legal_moves():
+        return None
+    me = pos.to_move
+    before = pos.scores[me] - pos.scores[1 - me]
+    pv: tuple[Action, ...] = ()
+    pos.push(move)
+    try:
+        if pos.outcome is not None:
+            final = pos.outcome.scores
+            value, exact = final[me] - final[1 - me] - before, True
+        else:
+            child = solve(pos, nodes=max(1, nodes))
+            value = pos.scores[me] - pos.scores[1 - me] - before - child.best.value
+            pv, exact = child.best.pv, child.exact
+    finally:
+        pos.pop()
+    return Line(move, value, before + value, (move, *pv), exact)
+
+
 def _preendgame(pos: Position, opts: _Options) -> list[Play]:
     b = opts.budget
-    lines = preendgame(pos, equity=opts.equity, candidates=b.candidates, nodes=b.nodes)
+    lines = preendgame(pos, equity=opts.equity, candidates=b.candidates, nodes=b.nodes, include=opts.include)
     return [Play(ln.candidate.move, ln.candidate.score, ln.value, ln.win, (ln.candidate.move,), method="preendgame") for ln in lines]
 
 
@@ -169,7 +204,14 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
         except PositionError:  # the move given is not the one that made this position: no inference
             inference = {}
     sim = Simulator(
-        pos, equity=opts.equity, candidates=b.candidates, plies=b.plies, seed=opts.seed, threads=opts.threads, inference=inference
+        pos,
+        equity=opts.equity,
+        candidates=b.candidates,
+        plies=b.plies,
+        seed=opts.seed,
+        threads=opts.threads,
+        inference=inference,
+        include=opts.include,
     )
     result = sim.run(b.iterations)
     out = []

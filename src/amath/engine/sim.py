@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.static import Candidate, best_turn, ranked
+from amath.engine.static import Candidate, best_turn, exchange_candidates, including, ranked
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
 from amath.position import Action, Position
@@ -157,6 +157,7 @@ class Simulator:
         seed: int = 0,
         threads: int = 1,
         inference: dict[int, Distribution] | None = None,
+        include: Sequence[Action] = (),
         min_iterations: int = 8,
         batch: int = 4,
     ) -> None:
@@ -174,7 +175,9 @@ class Simulator:
         self.inference = dict(inference or {})
         self.min_iterations = min_iterations
         self.batch = batch
-        self.stats = [SimStats(c) for c in _choose(ranked(pos, equity), candidates)]
+        pool = ranked(pos, equity)
+        every = pool + exchange_candidates(pos, equity) if any(isinstance(m, Exchange) for m in include) else pool
+        self.stats = [SimStats(c) for c in including(_choose(pool, candidates), every, include)]
         self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
         self._local = threading.local()
 

@@ -88,6 +88,25 @@ def ranked(pos: Position, equity: EquityCalculator, *, exchanges: int = 2) -> li
     return sorted(cands, key=lambda c: -c.equity)
 
 
+def same_turn(a: Action, b: Action) -> bool:
+    """True when two turns are the same (an exchange's tiles in any order)."""
+    if isinstance(a, Exchange) and isinstance(b, Exchange):
+        return sorted(a.tiles) == sorted(b.tiles)
+    return a == b
+
+
+def including(chosen: Sequence[Candidate], pool: Sequence[Candidate], include: Sequence[Action]) -> list[Candidate]:
+    """``chosen`` plus the candidates of ``pool`` for the turns of ``include`` not among them yet."""
+    out = list(chosen)
+    for move in include:
+        if any(same_turn(c.move, move) for c in out):
+            continue
+        found = next((c for c in pool if same_turn(c.move, move)), None)
+        if found is not None:
+            out.append(found)
+    return out
+
+
 def best_turn(pos: Position, equity: EquityCalculator) -> Candidate:
     """The static-equity player's turn: the best placement, exchange or pass."""
     best = pass_candidate(pos, equity)

@@ -1,0 +1,162 @@
+"""The bot ladder: each level against the one below, one JSON line per game, resumable.
+
+Play (appends to OUT, skipping games already there; stops early once the 95% interval
+of the first bot's win rate excludes 50%, after at least --min-games)::
+
+    nice -n 10 .venv/bin/python benchmarks/ladder.py play equity,sim --games 500 --out ladder/equity-sim.jsonl
+
+Summarise one or more files (win rate with a Wilson 95% interval, mean margin with a
+normal 95% interval, time per move of each bot: median and mean)::
+
+    .venv/bin/python benchmarks/ladder.py summary ladder/*.jsonl
+
+Game i of a file is seeded from (--seed, i) alone and the seats alternate, so the same
+command replays the same games on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from amath.game import Game
+from amath.move import Pass
+from amath.players.registry import get_bot
+from amath.players.selfplay import MAX_TURNS, game_seed
+from amath.rules import get_ruleset
+
+
+def play_one(bots: list[str], seed: int, index: int, variant: str) -> dict[str, object]:
+    """One game; seats alternate with the index; per-bot move times in seconds."""
+    seats = bots if index % 2 == 0 else bots[::-1]
+    gseed = game_seed(seed, index)
+    game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
+    seat_rng = random.Random(gseed ^ 0x5EED)
+    players = [get_bot(b, seat_rng.getrandbits(63)) for b in seats]
+    times: list[list[float]] = [[] for _ in seats]
+    while not game.over:
+        side = game.to_move
+        started = time.perf_counter()
+        move = players[side].choose(game) if len(game.history) < MAX_TURNS else Pass()
+        times[side].append(time.perf_counter() - started)
+        game.push(move)
+    assert game.result is not None
+    return {
+        "index": index,
+        "bots": bots,
+        "seed": gseed,
+        "seats": seats,
+        "scores": list(game.result.scores),
+        "winners": list(game.result.winners),
+        "reason": game.result.reason,
+        "turns": len(game.history),
+        "times": times,
+    }
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, float]:
+    """Wins, margin and move times of ``first`` against ``second``."""
+    wins = 0.0
+    margins: list[float] = []
+    times: dict[str, list[float]] = {first: [], second: []}
+    for row in rows:
+        seats = list(row["seats"])  # type: ignore[call-overload]
+        scores = list(row["scores"])  # type: ignore[call-overload]
+        winners = list(row["winners"])  # type: ignore[call-overload]
+        a, b = seats.index(first), seats.index(second)
+        if a in winners:
+            wins += 1.0 / len(winners)
+        margins.append(scores[a] - scores[b])
+        for k, name in enumerate(seats):
+            times[name].extend(row["times"][k])  # type: ignore[index]
+    n = len(rows)
+    lo, hi = wilson(wins, n)
+    mean = statistics.mean(margins) if margins else 0.0
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else math.inf
+    out = {"games": n, "wins": wins, "rate": wins / n if n else 0.0, "lo": lo, "hi": hi, "margin": mean, "margin_half": half}
+    for name, ts in times.items():
+        key = "first" if name == first else "second"
+        out[f"{key}_median"] = statistics.median(ts) if ts else 0.0
+        out[f"{key}_mean"] = statistics.mean(ts) if ts else 0.0
+        out[f"{key}_moves"] = len(ts)
+    return out
+
+
+def _read(path: Path) -> list[dict[str, object]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def play(args: argparse.Namespace) -> int:
+    bots = args.bots.split(",")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = {int(r["index"]) for r in _read(out)}  # type: ignore[call-overload]
+    for index in range(args.games):
+        if index in done:
+            continue
+        row = play_one(bots, args.seed, index, args.variant)
+        with out.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        t = tally(_read(out), bots[0], bots[1])
+        print(f"{int(t['games'])} games: {bots[0]} {100 * t['rate']:.1f}% [{100 * t['lo']:.1f}, {100 * t['hi']:.1f}]", flush=True)
+        if t["games"] >= args.min_games and (t["lo"] > 0.5 or t["hi"] < 0.5):
+            print("the 95% interval excludes 50%: stopping", flush=True)
+            break
+    return 0
+
+
+def summary(args: argparse.Namespace) -> int:
+    for name in args.files:
+        rows = _read(Path(name))
+        if not rows:
+            continue
+        first, second = rows[0]["bots"]  # type: ignore[misc]
+        t = tally(rows, first, second)
+        print(
+            f"{first} vs {second}: {int(t['games'])} games, {first} wins {t['wins']:.1f} = {100 * t['rate']:.1f}% "
+            f"[{100 * t['lo']:.1f}, {100 * t['hi']:.1f}], margin {t['margin']:+.1f} ± {t['margin_half']:.1f}; "
+            f"s/move median (mean): {first} {t['first_median']:.3f} ({t['first_mean']:.3f}), "
+            f"{second} {t['second_median']:.3f} ({t['second_mean']:.3f})"
+        )
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play")
+    p.add_argument("bots", help="two levels, the stronger first: equity,sim")
+    p.add_argument("--games", type=int, default=500)
+    p.add_argument("--min-games", type=int, default=30)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--variant", default="a-math")
+    p.add_argument("--out", required=True)
+    p.set_defaults(run=play)
+    s = sub.add_parser("summary")
+    s.add_argument("files", nargs="+")
+    s.set_defaults(run=summary)
+    args = parser.parse_args()
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
