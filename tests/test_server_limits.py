@@ -17,7 +17,8 @@ from starlette.websockets import WebSocketDisconnect
 from amath.cli import main
 from amath.server import Settings, create_app
 from amath.server.config import SettingsError, settings_from
-from webtools import StubBot, seeds
+from amath.server.errors import ApiError
+from webtools import UNLIMITED, StubBot, seeds, wait_until
 
 
 def make_client(db_url: str, **limits: Any) -> TestClient:
@@ -156,3 +157,47 @@ def test_serve_refuses_a_bad_setting_in_one_line(capsys: pytest.CaptureFixture[s
     assert main(["serve", "--db", "sqlite://"]) == 2
     err = capsys.readouterr().err
     assert err.strip() == "amath serve: AMATH_WAITING_TTL must be a number, not 'soon'"
+
+
+def test_waiting_rooms_expire_and_their_screens_are_told(db_url: str) -> None:
+    with make_client(db_url, waiting_ttl=2.0, **UNLIMITED) as client:
+        late = client.post("/api/games", json={"mode": "room", "players": 2, "name": "Ann"}).json()
+        filled, _ = two_seats(client)  # filled at once: never expires
+        assert late["id"] in [r["id"] for r in client.get("/api/rooms").json()["waiting"]]
+        with client.websocket_connect(f"/api/games/{late['id']}/ws?token={late['token']}") as ws:
+            assert ws.receive_json()["state"]["status"] == "waiting"
+            assert ws.receive_json()["state"]["status"] == "expired"  # pushed by the sweep, no request needed
+        assert client.get(f"/api/games/{late['id']}").json()["status"] == "expired"
+        join = client.post(f"/api/games/{late['id']}/join", json={"name": "Ben"})
+        assert join.status_code == 410 and "expired" in join.json()["error"]
+        bot = client.post(f"/api/games/{late['id']}/bot", json={"bot": "greedy"}, headers={"X-Seat-Token": late["token"]})
+        assert bot.status_code == 410
+        assert late["id"] not in [r["id"] for r in client.get("/api/rooms").json()["waiting"]]
+        assert client.get(f"/api/games/{filled}").json()["status"] == "playing"
+
+
+def test_one_address_cannot_fill_the_lobby(db_url: str) -> None:
+    limits = {**UNLIMITED, "waiting_per_address": 2, "max_waiting": 3}
+    with make_client(db_url, **limits) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        mine = [client.post("/api/games", json={"mode": "room", "players": 2}).json() for _ in range(2)]
+        third = client.post("/api/games", json={"mode": "room", "players": 2})
+        assert third.status_code == 429 and "rooms waiting for players already" in third.json()["error"]
+        assert client.post("/api/games", json={"mode": "bot"}).status_code == 201  # a game against the bot is no room
+        client.portal.call(rooms.create, {"mode": "room"}, "192.0.2.7")  # type: ignore[union-attr]
+        with pytest.raises(ApiError) as full:  # another address, but the server's share is taken
+            client.portal.call(rooms.create, {"mode": "room"}, "192.0.2.8")  # type: ignore[union-attr]
+        assert full.value.status == 429 and "as many rooms" in full.value.message
+        client.post(f"/api/games/{mine[0]['id']}/join", json={"name": "Ben"})  # one room starts
+        assert client.post("/api/games", json={"mode": "room", "players": 2}).status_code == 201
+
+
+def test_idle_games_leave_memory_and_come_back(db_url: str) -> None:
+    with make_client(db_url, idle_seconds=0.2, **UNLIMITED) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        game_id, tokens = two_seats(client)
+        wait_until(lambda: game_id not in rooms.rooms)
+        view = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tokens[0]}).json()
+        assert view["status"] == "playing" and view["version"] == 0
+        mover = tokens[rooms.rooms[game_id].game.to_move]
+        assert client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={"X-Seat-Token": mover}).json()["version"] == 1

@@ -170,5 +170,7 @@ def record_leaks(text: str, own_side: int | None) -> list[str]:
     return problems
 
 
-UNLIMITED: dict[str, Any] = {"rate": 1e6, "burst": 10**6, "seat_rate": 1e6, "seat_burst": 10**6}
-"""Settings that lift the request rates, for tests that send many requests quickly."""
+UNLIMITED: dict[str, Any] = {
+    "rate": 1e6, "burst": 10**6, "seat_rate": 1e6, "seat_burst": 10**6, "waiting_per_address": 10**6, "max_waiting": 10**6,
+}  # fmt: skip
+"""Settings that lift the request rates and room caps, for tests that send many requests quickly."""

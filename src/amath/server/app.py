@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -89,7 +90,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(await rooms.lobby())
 
     async def create(request: Request) -> Response:
-        return JSONResponse(await rooms.create(await _json(request)), status_code=201)
+        address = request.client.host if request.client else "?"
+        return JSONResponse(await rooms.create(await _json(request), address), status_code=201)
 
     async def view(request: Request) -> Response:
         return JSONResponse(await rooms.view(request.path_params["game_id"], _token(request)))
@@ -191,7 +193,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.resume_bots()
+        sweeper = asyncio.get_running_loop().create_task(rooms.sweep_forever())
         yield
+        sweeper.cancel()
         rooms.close()
 
     routes = [

@@ -40,7 +40,8 @@ class Settings:
     ``bot_factory`` replaces the bot registry (tests), given a level name and a seed;
     ``seeds`` gives each new game's seed (tests, for reproducible deals);
     ``db_threads`` is how many worker threads run the database's work (off the event loop);
-    ``send_timeout`` is how long one websocket may take to take a view before it is dropped.
+    ``send_timeout`` is how long one websocket may take to take a view before it is dropped;
+    ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database).
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -58,6 +59,7 @@ class Settings:
     max_waiting: int = 200
     bot_delay: float = 0.6
     db_threads: int = 4
+    idle_seconds: float = 900.0
     send_timeout: float = 10.0
     bot_factory: Callable[[str, int], Any] | None = None
     seeds: Callable[[], int] | None = None

@@ -84,6 +84,8 @@ class Room:
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
     claims: dict[str, int] = field(default_factory=dict)  # hashed hand-over code -> seat (memory only)
+    creator: str = ""  # the address that opened a waiting room (memory only: counts its rooms)
+    touched: float = field(default_factory=time.monotonic)  # last asked for (idle games leave memory)
 
 
 class Rooms:
@@ -108,6 +110,7 @@ class Rooms:
             raise ApiError(404, "no such game")
         room = self.rooms.get(game_id)
         if room is not None:
+            room.touched = time.monotonic()
             return room
         stored = await self._load(game_id)
         room = self.rooms.get(game_id)  # loaded by another request meanwhile
@@ -176,10 +179,12 @@ class Rooms:
                 log.error("cannot restore game %s: %s", game_id, exc)
 
     # ----- creating and joining ------------------------------------------------------
-    async def create(self, body: Any) -> dict[str, Any]:
-        """A new game from a set-up; returns its id and the creator's token(s)."""
+    async def create(self, body: Any, address: str = "?") -> dict[str, Any]:
+        """A new game from a set-up; returns its id and the creator's token(s).  ``address``: who asks (room caps)."""
         setup = protocol.read_setup(body, self.bot_levels)
         mode, players, names = setup["mode"], setup["players"], setup["names"]
+        if mode == "room":
+            await self._may_open_room(address)
         game_id = secrets.token_urlsafe(9)
         seats = [StoredSeat(k) for k in range(players)]
         tokens: dict[int, str] = {}
@@ -201,7 +206,7 @@ class Rooms:
         if table_token is not None:
             config["table_token"] = hash_token(table_token)
         stored = StoredGame(game_id, mode, config, seats, time.time())
-        room = Room(stored, None)
+        room = Room(stored, None, creator=address if mode == "room" else "")
         if all(s.joined for s in seats):
             self._start(room)
         await self._write(self.db.insert(stored), "the game")
@@ -215,6 +220,7 @@ class Rooms:
         room = await self.room(game_id)
         obj = protocol.expect_object(body, "the join request")
         async with room.lock:
+            self._still_open(room)
             free = [s for s in room.stored.seats if not s.joined]
             if room.stored.mode != "room" or not free:
                 raise ApiError(409, "this game has no free seat; you can watch it")
@@ -238,6 +244,7 @@ class Rooms:
         async with room.lock:
             if self.seat_of(room, token) != 0 or room.stored.mode != "room":
                 raise ApiError(403, "only the player who created the room can seat a bot")
+            self._still_open(room)
             free = [s for s in room.stored.seats if not s.joined]
             if not free:
                 raise ApiError(409, "this game has no free seat")
@@ -319,7 +326,7 @@ class Rooms:
             }  # fmt: skip
 
         return {
-            "waiting": [brief(g) for g in await self.db.recent("waiting")],
+            "waiting": [brief(g) for g in await self.db.recent("waiting") if g.created >= time.time() - self.settings.waiting_ttl],
             "playing": [brief(g) for g in await self.db.recent("playing")],
             "bots": self.bot_levels,
         }
@@ -647,6 +654,54 @@ class Rooms:
             bot_seed = ((room.stored.seed or 0) + 7919 * (seat + 1)) % 2**32
             room.bots[seat] = self.bot_factory(level, bot_seed)
         return room.bots[seat]
+
+    # ----- waiting rooms: how many, and for how long -------------------------------------------
+    async def _may_open_room(self, address: str) -> None:
+        """429 when ``address`` has its share of waiting rooms open already, or the whole server has."""
+        mine = sum(1 for r in self.rooms.values() if r.creator == address and r.stored.status == "waiting")
+        if mine >= self.settings.waiting_per_address:
+            raise ApiError(429, f"you have {mine} rooms waiting for players already: start one of them (or wait) first")
+        if await self.db.count_waiting(time.time() - self.settings.waiting_ttl) >= self.settings.max_waiting:
+            raise ApiError(429, "the server has as many rooms waiting for players as it takes: join one of them, or try later")
+
+    def _still_open(self, room: Room) -> None:
+        """410 for a waiting room past its time (swept or not yet)."""
+        stored = room.stored
+        late = stored.status == "waiting" and stored.mode == "room" and stored.created < time.time() - self.settings.waiting_ttl
+        if stored.status == "expired" or late:
+            raise ApiError(410, "this room has expired: nobody filled it in time; open a new one")
+
+    async def sweep(self) -> list[str]:
+        """Expire the waiting rooms past ``waiting_ttl`` (their screens are told), and let idle games leave memory.
+
+        Returns the ids expired.  An idle game is one nobody watches or asked for in
+        ``idle_seconds`` with no bot or clock task pending; it is complete in the database.
+        """
+        expired = await self.db.expire(time.time() - self.settings.waiting_ttl)
+        for game_id in expired:
+            room = self.rooms.get(game_id)
+            if room is None:
+                continue
+            async with room.lock:
+                if room.stored.status == "waiting":
+                    room.stored.status = "expired"
+            self._wake(room)
+        idle = time.monotonic() - self.settings.idle_seconds
+        for game_id, room in list(self.rooms.items()):
+            busy = any(t is not None and not t.done() for t in (room.bot_task, room.clock_task))
+            if room.touched < idle and not room.watchers and not busy and not room.lock.locked():
+                del self.rooms[game_id]
+        return expired
+
+    async def sweep_forever(self) -> None:
+        """:meth:`sweep` every little while, for as long as the server runs."""
+        pause = max(0.05, min(60.0, self.settings.waiting_ttl / 4, self.settings.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping waiting rooms failed; trying again later")
 
     # ----- watchers ----------------------------------------------------------------------
     def watch(self, room: Room, watcher: Watcher) -> None:

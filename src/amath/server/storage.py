@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, select
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 from sqlalchemy.pool import StaticPool
@@ -152,6 +152,22 @@ class Store:
         with Session(self.engine) as s:
             return list(s.scalars(select(GameRow.id).where(GameRow.status == status)))
 
+    def count_waiting(self, since: float) -> int:
+        """How many online rooms created after ``since`` still wait for players."""
+        with Session(self.engine) as s:
+            waiting = (GameRow.status == "waiting", GameRow.mode == "room", GameRow.created >= since)
+            q = select(func.count()).select_from(GameRow).where(*waiting)
+            return int(s.scalar(q) or 0)
+
+    def expire(self, before: float) -> list[str]:
+        """Mark online rooms created before ``before`` that still wait for players as ``expired``; their ids."""
+        with Session(self.engine) as s, s.begin():
+            waiting = (GameRow.status == "waiting", GameRow.mode == "room", GameRow.created < before)
+            ids = list(s.scalars(select(GameRow.id).where(*waiting)))
+            if ids:  # "still waiting" again: a room that filled meanwhile stays as it is
+                s.execute(update(GameRow).where(GameRow.id.in_(ids), *waiting).values(status="expired"))
+            return ids
+
 
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
     """WAL: readers never wait for the writer, and a commit appends to the log without a sync of the file."""
@@ -204,6 +220,14 @@ class Database:
     async def ids(self, status: str) -> list[str]:
         """See :meth:`Store.ids`."""
         return await self._run(self.store.ids, status)
+
+    async def count_waiting(self, since: float) -> int:
+        """See :meth:`Store.count_waiting`."""
+        return await self._run(self.store.count_waiting, since)
+
+    async def expire(self, before: float) -> list[str]:
+        """See :meth:`Store.expire`."""
+        return await self._run(self.store.expire, before)
 
     def close(self) -> None:
         """Finish the queued work, then release the connections."""
