@@ -13,3 +13,4 @@ echo "== mypy --strict"
 echo "== pytest"
 bash scripts/install-browser.sh
 .venv/bin/python -m pytest -n 2 "$@"
+bash scripts/postgres.sh  # the server tests again, on a real PostgreSQL

@@ -15,9 +15,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 from sqlalchemy.pool import StaticPool
+
+from amath.errors import AmathError
 
 
 class _Base(DeclarativeBase):
@@ -86,20 +89,60 @@ class StoredGame:
     turns: list[dict[str, Any]] = field(default_factory=list)
 
 
-class Store:
-    """The database: SQLite by default, any SQLAlchemy URL.  Tables are created on start."""
+class StorageError(AmathError):
+    """A database URL the server cannot use: unreadable, its driver missing, or the database out of reach."""
 
-    def __init__(self, url: str) -> None:
+    default_code = "storage"
+
+
+POSTGRES_DRIVER = "pip install 'amath[postgres]'"
+
+
+def database_url(text: str) -> URL:
+    """``text`` as an SQLAlchemy URL; PostgreSQL without a driver named means psycopg (the ``postgres`` extra)."""
+    try:
+        url = make_url(text)
+    except ArgumentError:
+        raise StorageError(f"{text!r} is not a database URL (like sqlite:///amath.sqlite3 or postgresql://user@host/db)") from None
+    if url.drivername in ("postgresql", "postgres"):
+        url = url.set(drivername="postgresql+psycopg")
+    return url
+
+
+class Store:
+    """The database: SQLite by default, any SQLAlchemy URL.  Tables are created on start.
+
+    Every way the URL can fail (not a URL, no driver, the server out of reach) is a
+    :class:`StorageError` of one line that says what to do.
+    """
+
+    def __init__(self, url_text: str) -> None:
+        url = database_url(url_text)
+        shown = url.render_as_string(hide_password=True)
         kwargs: dict[str, Any] = {}
-        sqlite = url.startswith("sqlite")
+        sqlite = url.get_backend_name() == "sqlite"
         if sqlite:  # several threads share the file; wait for the one writer rather than fail
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-            if url.rstrip("/") in ("sqlite:", "sqlite:/") or ":memory:" in url:
+            if url.database in (None, "", ":memory:"):
                 kwargs["poolclass"] = StaticPool  # one in-memory database, whichever thread asks
-        self.engine: Engine = create_engine(url, **kwargs)
+        try:
+            self.engine: Engine = create_engine(url, **kwargs)
+        except ModuleNotFoundError as exc:
+            if url.get_backend_name() == "postgresql":
+                raise StorageError(
+                    f"PostgreSQL needs its driver, which is not installed: {POSTGRES_DRIVER}"
+                    f" / ต้องติดตั้งไดรเวอร์ PostgreSQL ก่อน: {POSTGRES_DRIVER}"
+                ) from None
+            raise StorageError(f"the database {shown} needs the Python module {exc.name!r}: pip install it") from None
+        except (ArgumentError, NoSuchModuleError) as exc:
+            raise StorageError(f"the database URL {shown} cannot be used: {_first_line(exc)}") from None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        _Base.metadata.create_all(self.engine)
+        try:
+            _Base.metadata.create_all(self.engine)
+        except DBAPIError as exc:
+            self.engine.dispose()
+            raise StorageError(f"cannot open the database {shown}: {_first_line(exc.orig or exc)}") from None
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -167,6 +210,10 @@ class Store:
             if ids:  # "still waiting" again: a room that filled meanwhile stays as it is
                 s.execute(update(GameRow).where(GameRow.id.in_(ids), *waiting).values(status="expired"))
             return ids
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:

@@ -1,0 +1,62 @@
+"""The database behind the server: SQLite in WAL mode, PostgreSQL by URL, and one-line errors for a URL that cannot work."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from amath.cli import main
+from amath.server.storage import POSTGRES_DRIVER, StorageError, Store
+from conftest import TEST_DB_ENV
+
+
+def test_the_server_tests_run_on_the_database_asked_for(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        assert store.engine.dialect.name == ("postgresql" if os.environ.get(TEST_DB_ENV) else "sqlite")
+    finally:
+        store.close()
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'wal.db'}")
+    try:
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://amath@127.0.0.1:1/amath", "postgres://amath@127.0.0.1:1/amath", "postgresql+psycopg://a@b/c"]
+)
+def test_a_missing_postgres_driver_says_what_to_install(monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if the driver were not installed
+    with pytest.raises(StorageError) as err:
+        Store(url)
+    assert POSTGRES_DRIVER in str(err.value) and "\n" not in str(err.value)
+
+
+def test_serve_without_the_driver_prints_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    assert main(["serve", "--db", "postgresql://amath:secret@127.0.0.1:1/amath"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1
+    assert out.err.startswith("amath serve: PostgreSQL needs its driver") and POSTGRES_DRIVER in out.err
+
+
+@pytest.mark.parametrize(
+    ("url", "needle"),
+    [
+        ("nonsense", "is not a database URL"),
+        ("foo+bar://x", "cannot be used"),
+        ("sqlite:////no/such/folder/amath.db", "cannot open the database"),
+    ],
+)
+def test_unusable_urls_are_one_line_errors(url: str, needle: str) -> None:
+    with pytest.raises(StorageError) as err:
+        Store(url)
+    assert needle in str(err.value) and "\n" not in str(err.value)
