@@ -253,6 +253,8 @@ def test_the_result_stays_on_the_page_then_rematch_and_analysis(server: Server, 
     pg.wait_for_url(re.compile(r".*/replay\?analyse=1$"))
     pg.wait_for_function("window.amathReplay.analysis && window.amathReplay.analysis.status === 'done'", timeout=120_000)
     assert pg.locator(".margin-chart .dot").count() == len(game.history) + 1
+    win = pg.locator(".margin-chart .win-line").get_attribute("points")
+    assert win is not None and len(win.split()) == len(game.history) + 1  # the engine's chance to win, every turn
     pg.locator('.margin-chart .dot[data-turn="1"]').click()
     assert pg.locator("#turn-label").inner_text() == f"Turn 1 of {len(game.history)}"
     first = game.history[0]
@@ -321,3 +323,26 @@ def test_resign_in_a_room_then_both_players_rematch(server: Server, browser: Any
     assert [ann.evaluate("window.amathDebug.state.me.seat"), ben.evaluate("window.amathDebug.state.me.seat")] == [0, 1]
     for pg in (ann, ben, watcher):
         close(pg)
+
+
+def test_practice_shows_the_engines_view_of_my_move(server: Server, browser: Any) -> None:
+    pg = new_page(browser)
+    pg.goto(server.url + "/")
+    pg.fill("#name", "Ann")
+    pg.select_option("#bot-level", "greedy")
+    pg.check("#bot-practice")
+    pg.click("#start-bot")
+    pg.wait_for_url(re.compile(r".*/g/.*"))
+    wait_my_turn(pg)
+    game = server.game(game_id_of(pg))
+    moves = generate(game.board, game.racks[0], game.rules)
+    low = min((m for m in moves if len(m.place.tiles) <= 3), key=lambda m: m.score)
+    best = max(m.score for m in moves)
+    put_tiles(pg, low.place)
+    pg.locator("#preview.good").wait_for()
+    pg.click("#btn-play")
+    pg.locator("#review-verdict").wait_for(timeout=60_000)
+    assert f"{best - low.score} more points" in pg.locator("#review-verdict").inner_text()
+    assert pg.locator(".review-play").first.inner_text().endswith(f"· +{best}")
+    shot(pg, "practice")
+    close(pg)

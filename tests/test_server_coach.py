@@ -134,6 +134,12 @@ def test_a_finished_game_is_analysed_turn_by_turn(client: TestClient) -> None:
     later = turns[1]  # a pass on a board with one play: the best placements use that board
     assert later["kind"] == "pass" and later["points_lost"] == later["best"][0]["score"] > 0
     assert [s["side"] for s in answer["summary"]] == [0, 1]
+    win = answer["win"]  # the first side's chance after each number of turns: certain once the game is over
+    assert len(win) == len(game.history) + 1 and win[0] == 0.5
+    result = game.result
+    assert result is not None
+    margin = result.scores[0] - result.scores[1]
+    assert win[-1] == (1.0 if margin > 0 else 0.0 if margin < 0 else 0.5)
     assert client.post(f"/api/games/{game_id}/analysis").json() == answer  # cached per game
 
 

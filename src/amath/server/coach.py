@@ -23,6 +23,7 @@ from typing import Any
 
 from amath.board import Board
 from amath.cli.analyze import to_json
+from amath.engine.sim import win_estimate
 from amath.errors import AmathError
 from amath.formats.record import Record
 from amath.formats.replay import replay
@@ -52,7 +53,7 @@ def analyse_record(rec: Record, progress: Callable[[int, int], None]) -> dict[st
         raise ApiError(422, str(result.problem))
     game = result.game
     names = game.names
-    boards = _boards_before(game)
+    boards, wins = _unwind(game)
     known = [line.rack is not None for line in rec.turns]
     analyses = analyze_game(game, known=lambda k: k < len(known) and known[k], top=TOP, progress=progress)
     doc: dict[str, Any] = to_json(analyses, summarize(analyses, names), names)
@@ -64,6 +65,7 @@ def analyse_record(rec: Record, progress: Callable[[int, int], None]) -> dict[st
             option["tiles"] = _tiles(option["move"], board, rules)
     for side in doc["summary"]:
         side["side"] -= 1
+    doc["win"] = wins
     return doc
 
 
@@ -93,17 +95,32 @@ def review_turn(game: Game, k: int) -> dict[str, Any]:
     return entry
 
 
-def _boards_before(game: Game) -> list[Board]:
-    """The board before each turn of ``game`` (index k: before turn k + 1)."""
+def _unwind(game: Game) -> tuple[list[Board], list[float]]:
+    """The board before each turn of ``game`` (index k: before turn k + 1), and the first side's
+    chance to win after each number of turns (the engine's estimate from the score margin and
+    the tiles still to come)."""
     work = copy.deepcopy(game)
     boards: dict[int, Board] = {}
+    wins: dict[int, float] = {len(work.history): _win_of_first(work)}
     while work.history:
         work.pop()
         boards[len(work.history)] = work.board.copy()
+        wins[len(work.history)] = _win_of_first(work)
     out: list[Board] = []
     for k in range(len(game.history)):
         out.append(boards.get(k) or (out[-1] if out else work.board.copy()))
-    return out
+    chances: list[float] = []
+    for k in range(len(game.history) + 1):
+        chances.append(wins.get(k, chances[-1] if chances else 0.5))
+    return out, chances
+
+
+def _win_of_first(game: Game) -> float:
+    """The first side's chance to win: the engine's normal model of the margin over the best other side."""
+    scores = game.result.scores if game.result is not None else game.scores
+    margin = scores[0] - max(scores[1:], default=0)
+    left = 0 if game.result is not None else len(game.bag) + sum(len(r) for r in game.racks)
+    return round(win_estimate(margin, left), 3)
 
 
 def _tiles(notation: str, board: Board, rules: Ruleset) -> list[dict[str, str]]:

@@ -30,6 +30,8 @@ let botLevels = [];                    // bot levels the server offers (to seat 
 let shownTurn = null;                  // the history entry clicked last: its move is highlighted on the board
 let hint = null;                       // {version, plays} or {busy: true} or {error}
 let resignArmed = false;
+let review = null;                     // practice: the engine's view of my last move {turn, best, ...} or {busy}
+let reviewed = -1;                     // the last of my turns asked about
 let focusRackId = null;                // keep the keyboard focus on a rack tile across a re-render
 
 // ----- the variant's tiles (from the view: nothing of A-Math is assumed) ----------------------
@@ -56,6 +58,7 @@ function applyState(view) {
     }
     shownSide = state.me.side;
   }
+  askReview();
   render();
   if (ended && !summaryShown) {
     summaryShown = true;
@@ -560,6 +563,7 @@ function render() {
   renderWaiting();
   renderResult();
   renderHint();
+  renderReview();
   renderWatchers();
   renderCurtain();
   if (focusRackId !== null) {
@@ -661,7 +665,7 @@ async function rematch() {
     const res = await api(`/api/games/${gameId}/rematch`, { method: "POST", token: seat.token });
     saveSeat(res.id, { token: seat.token, seat: res.seat, mode: res.mode });  // the same token holds the same seat there
     location.href = `/g/${res.id}`;
-  } catch (e) { message = t("error", { msg: reason(e.message) }); closeModal(); render(); }
+  } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); closeModal(); render(); }
 }
 
 function resign() {
@@ -678,7 +682,7 @@ function resign() {
 // A seat action that answers with the new view (resign).
 async function post(action) {
   try { applyState(await api(`/api/games/${gameId}/${action}`, { method: "POST", token: seat.token })); }
-  catch (e) { message = t("error", { msg: reason(e.message) }); render(); }
+  catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
 }
 
 async function leave() {
@@ -686,7 +690,7 @@ async function leave() {
     await api(`/api/games/${gameId}/leave`, { method: "POST", token: seat.token });
     localStorage.removeItem(`amath.seat.${gameId}`);
     location.href = "/";
-  } catch (e) { message = t("error", { msg: reason(e.message) }); render(); }
+  } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
 }
 
 // Hand my seat to someone else: a one-time link; whoever opens it takes the seat and my screen only watches.
@@ -702,7 +706,7 @@ async function handover() {
     } });
     openModal(el("div", { class: "handover-box" }, el("h2", { text: t("handover_seat") }), el("p", { text: t("handover_help") }),
       el("div", { class: "row" }, input, copy), el("div", { class: "row" }, el("button", { type: "button", text: t("close"), onclick: closeModal }))));
-  } catch (e) { message = t("error", { msg: reason(e.message) }); render(); }
+  } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
 }
 
 function showClaim(code) {
@@ -715,12 +719,42 @@ function showClaim(code) {
       closeModal();
       history.replaceState(null, "", `/g/${gameId}`);
       connect();
-    } catch (e) { message = t("error", { msg: reason(e.message) }); closeModal(); history.replaceState(null, "", `/g/${gameId}`); render(); }
+    } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); closeModal(); history.replaceState(null, "", `/g/${gameId}`); render(); }
   };
   openModal(el("div", { class: "join" }, el("h2", { text: t("claim_seat") }), el("p", { text: t("claim_help") }),
     el("label", {}, el("span", { text: t("join_as") }), input),
     el("div", { class: "row" }, el("button", { class: "primary", type: "button", id: "claim-go", text: t("claim_go"), onclick: go }),
       el("button", { type: "button", text: t("cancel"), onclick: closeModal }))));
+}
+
+// ----- practice: after each of my moves, what the engine would have played ---------------------
+async function askReview() {
+  if (!state.practice || !state.me) return;
+  const mine = state.history.map((h, k) => [h, k]).filter(([h]) => h.side === state.me.side && ["place", "exchange", "pass"].includes(h.kind));
+  if (!mine.length) return;
+  const k = mine[mine.length - 1][1];
+  if (k <= reviewed) return;
+  reviewed = k;
+  review = { busy: true, turn: k };
+  try { review = await api(`/api/games/${gameId}/review`, { method: "POST", token: seat.token, body: { turn: k } }); }
+  catch (e) { review = { error: reason(e.message, e.messages) }; }
+  render();
+}
+
+function renderReview() {
+  const box = $("review-box");
+  box.hidden = !review || !state.practice;
+  if (box.hidden) return;
+  if (review.busy) { box.replaceChildren(el("p", { class: "note", text: t("review_thinking") })); return; }
+  if (review.error) { box.replaceChildren(el("p", { class: "error", text: t("error", { msg: review.error }) })); return; }
+  const h = state.history[review.turn - 1];
+  const played = h ? historyText(h) : review.played;
+  const best = review.best[0];
+  const verdict = !best ? t("hint_none") : review.points_lost > 0 || review.equity_lost > 0
+    ? t("review_lost", { p: review.points_lost, e: review.equity_lost }) : t("review_found");
+  box.replaceChildren(el("p", { class: "hint-title", text: t("review_title", { move: played }) }),
+    el("p", { class: review.points_lost > 0 ? "bad" : "good", id: "review-verdict", text: verdict }),
+    ...review.best.map((o) => el("p", { class: "review-play", text: moveLine(o.move, o.score) ?? showNotation(o.move) })));
 }
 
 // ----- hints (games against the bot only; the server refuses them anywhere else) -----------
@@ -732,7 +766,7 @@ async function askHint() {
   try {
     const res = await api(`/api/games/${gameId}/hint`, { method: "POST", token: seat.token });
     if (state.version === version) hint = res;
-  } catch (e) { hint = { error: reason(e.message) }; }
+  } catch (e) { hint = { error: reason(e.message, e.messages) }; }
   render();
 }
 

@@ -71,9 +71,12 @@ const STRINGS = {
     analysis_step: "Step to a turn (or click the chart) to see what the engine thinks of it.",
     best_drawn: "Best play · {move}", best_found: "the best play", best_plays: "The engine's best plays (click one to draw it)",
     chart_caption: "Score margin for {name} after each turn (click a turn)", chart_label: "Score margin for {name}, turn by turn",
-    chart_win: "dashed · chance of winning", equity_n: "equity {n}", lost: "{p} points and {e} equity lost",
+    chart_win: "dashed · {name}'s chance to win (the engine's estimate from the margin and the tiles left)", win_chance: "{p}% to win", equity_n: "equity {n}", lost: "{p} points and {e} equity lost",
     moves_found: "{n} placements found", points_lost: "points lost to the best play", rank_of: "rank {r} of {n}",
     sum_turns: "Turns", sum_best: "Best found", sum_points: "Points lost", sum_equity: "Equity lost",
+    practice_mode: "Practice", practice_help: "After each of your moves the page shows the play the engine would have made.",
+    review_thinking: "The engine is looking at your move…", review_title: "Your move · {move}", review_found: "The engine agrees · the best play.",
+    review_lost: "The engine's best plays would have made {p} more points ({e} equity).",
     "kind_end-rack": "tiles left", "kind_time-penalty": "time penalty", "kind_lost-on-time": "lost on time",
   },
   th: {
@@ -142,9 +145,12 @@ const STRINGS = {
     analysis_step: "เลื่อนไปที่ตาใดตาหนึ่ง (หรือคลิกกราฟ) เพื่อดูความเห็นของเครื่อง",
     best_drawn: "การลงที่ดีที่สุด · {move}", best_found: "ลงได้ดีที่สุดแล้ว", best_plays: "การลงที่ดีที่สุดที่เครื่องหาได้ (คลิกเพื่อดูบนกระดาน)",
     chart_caption: "คะแนนนำของ {name} หลังแต่ละตา (คลิกที่ตา)", chart_label: "คะแนนนำของ {name} ทีละตา",
-    chart_win: "เส้นประ · โอกาสชนะ", equity_n: "อีควิตี้ {n}", lost: "เสีย {p} คะแนน และอีควิตี้ {e}",
+    chart_win: "เส้นประ · โอกาสชนะของ {name} (เครื่องประเมินจากคะแนนนำและเบี้ยที่เหลือ)", win_chance: "โอกาสชนะ {p}%", equity_n: "อีควิตี้ {n}", lost: "เสีย {p} คะแนน และอีควิตี้ {e}",
     moves_found: "พบการลง {n} แบบ", points_lost: "คะแนนที่เสียไปเทียบกับการลงที่ดีที่สุด", rank_of: "อันดับ {r} จาก {n}",
     sum_turns: "จำนวนตา", sum_best: "ลงดีที่สุด", sum_points: "คะแนนที่เสีย", sum_equity: "อีควิตี้ที่เสีย",
+    practice_mode: "ฝึกซ้อม", practice_help: "หลังการเดินแต่ละตา หน้าเว็บจะแสดงการลงที่เครื่องเลือก",
+    review_thinking: "เครื่องกำลังดูการเดินของคุณ…", review_title: "การเดินของคุณ · {move}", review_found: "เครื่องเห็นด้วย · เป็นการลงที่ดีที่สุด",
+    review_lost: "การลงที่ดีที่สุดของเครื่องได้มากกว่า {p} คะแนน (อีควิตี้ {e})",
     "kind_end-rack": "เบี้ยเหลือตอนจบ", "kind_time-penalty": "ปรับเวลา", "kind_lost-on-time": "แพ้เพราะหมดเวลา",
   },
 };
@@ -154,6 +160,15 @@ const STRINGS = {
 const SERVER_REASONS_TH = [
   [/^it is not your turn.*/, "ยังไม่ถึงตาคุณ"],
   [/^the game is over/, "เกมจบแล้ว"],
+  [/^hints are only for games against the bot/, "ตัวช่วยใช้ได้เฉพาะเกมที่เล่นกับบอท ไม่ใช้ในเกมที่มีผู้เล่นคนอื่น"],
+  [/^only your own moves can be reviewed/, "ดูย้อนหลังได้เฉพาะการเดินของคุณเอง"],
+  [/^a rematch is offered once the game is over/, "เล่นอีกครั้งได้เมื่อเกมจบแล้ว"],
+  [/^the game has started: resign instead of leaving/, "เกมเริ่มแล้ว ให้ยอมแพ้แทนการออกจากห้อง"],
+  [/^only a seat in an online room can be handed over/, "มอบที่นั่งได้เฉพาะในห้องออนไลน์"],
+  [/^this hand-over code is not valid/, "รหัสมอบที่นั่งนี้ใช้ไม่ได้ (ใช้ได้ครั้งเดียว และจนกว่าเซิร์ฟเวอร์จะเริ่มใหม่)"],
+  [/^a game is analysed once it is over/, "วิเคราะห์ได้เมื่อเกมจบแล้ว"],
+  [/^the server is busy analysing other games/, "เซิร์ฟเวอร์กำลังวิเคราะห์เกมอื่นอยู่ ลองใหม่ในอีกสักครู่"],
+  [/^this token holds no seat in this game/, "โทเคนนี้ไม่ได้นั่งในเกมนี้"],
 ];
 
 let lang = localStorage.getItem("amath.lang") || ((navigator.language || "").startsWith("th") ? "th" : "en");

@@ -117,6 +117,7 @@ async function init() {
   $("record-file").addEventListener("change", () => openRecord($("record-file").files[0]));
   $("start-bot").addEventListener("click", () => create({
     variant: variantName(), mode: "bot", name: myName(), bot: $("bot-level").value, challenge: $("bot-challenge").checked, clock: clockOf($("bot-clock")),
+    practice: $("bot-practice").checked,
   }));
   $("start-hotseat").addEventListener("click", () => create({
     variant: variantName(), mode: "hotseat", ...setupPlayers($("hs-players").value), challenge: $("hs-challenge").checked, clock: clockOf($("hs-clock")),

@@ -112,18 +112,19 @@ function chart(done) {
     "aria-label": t("chart_label", { name: data.names[0] }) });
   root.append(svg("line", { x1: pad, x2: w - pad, y1: y(0), y2: y(0), class: "axis" }));
   root.append(svg("polyline", { points: margins.map((m, k) => `${x(k)},${y(m)}`).join(" "), class: "margin-line" }));
-  const wins = done ? analysis.turns.filter((e) => typeof e.win === "number") : [];  // once the engine gives one
-  if (wins.length) root.append(svg("polyline", { points: wins.map((e) => `${x(e.turn)},${h - pad - e.win * (h - 2 * pad)}`).join(" "), class: "win-line" }));
+  const wins = done && Array.isArray(analysis.win) ? analysis.win : [];  // the engine's chance for the first side, after each turn
+  if (wins.length) root.append(svg("polyline", { points: wins.map((p, k) => `${x(k)},${h - pad - p * (h - 2 * pad)}`).join(" "), class: "win-line" }));
   margins.forEach((m, k) => {
     const dot = svg("circle", { cx: x(k), cy: y(m), r: k === at ? 6 : 4, class: `dot${k === at ? " current" : ""}`, "data-turn": k, tabindex: 0, role: "button" });
     const label = svg("title", {});
-    label.textContent = `${t("turn_n", { a: k, b: margins.length - 1 })}: ${m > 0 ? "+" : ""}${m}`;
+    const win = wins.length > k ? ` · ${t("win_chance", { p: Math.round(wins[k] * 100) })}` : "";
+    label.textContent = `${t("turn_n", { a: k, b: margins.length - 1 })} · ${m > 0 ? "+" : ""}${m}${win}`;
     dot.append(label);
     dot.addEventListener("click", () => go(k));
     dot.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(k); } });
     root.append(dot);
   });
-  return el("figure", { class: "chart-box" }, root, el("figcaption", { class: "note", text: t("chart_caption", { name: data.names[0] }) + (wins.length ? ` · ${t("chart_win")}` : "") }));
+  return el("figure", { class: "chart-box" }, root, el("figcaption", { class: "note", text: t("chart_caption", { name: data.names[0] }) + (wins.length ? ` · ${t("chart_win", { name: data.names[0] })}` : "") }));
 }
 
 function summaryTable() {
