@@ -33,12 +33,17 @@ from amath.notation import parse_place
 from amath.rules.base import Ruleset
 from amath.server.errors import ApiError
 from amath.study.analyze import analyze_game, analyze_turn, summarize
+from amath.study.engine_analysis import analyze_game_with_engine
 
 log = logging.getLogger("amath.server")
 
 TOP = 3
 MAX_QUEUED = 4
 MAX_CACHED = 64
+ENGINE = "static"
+"""Who judges a game's turns: ``static`` (score and leave, :mod:`amath.study.analyze`), or ``sim`` /
+``champion`` (:mod:`amath.study.engine_analysis`, searching: stronger, but minutes a turn with
+the pure-Python move generator, so not yet the web's default)."""
 
 
 # ----- the engine (the one place to point at a stronger one) ---------------------------------
@@ -55,7 +60,14 @@ def analyse_record(rec: Record, progress: Callable[[int, int], None]) -> dict[st
     names = game.names
     boards, wins = _unwind(game)
     known = [line.rack is not None for line in rec.turns]
-    analyses = analyze_game(game, known=lambda k: k < len(known) and known[k], top=TOP, progress=progress)
+
+    def shown(k: int) -> bool:  # the turns whose rack the record shows
+        return k < len(known) and known[k]
+
+    if ENGINE == "static":
+        analyses = analyze_game(game, known=shown, top=TOP, progress=progress)
+    else:
+        analyses = analyze_game_with_engine(game, ENGINE, known=shown, top=TOP, progress=progress)
     doc: dict[str, Any] = to_json(analyses, summarize(analyses, names), names)
     for entry in doc["turns"]:
         entry["side"] -= 1  # the page counts sides from 0, like the rest of the API
