@@ -202,6 +202,7 @@ ERROR_TH: Mapping[str, str] = {
     "fen_to_move": "สตริงตำแหน่ง: ฝ่ายที่จะเดินต้องเป็นเลข 1 ถึง {most} ไม่ใช่ {text!r}",
     # the command line
     "option_range": "{option} ต้องอยู่ระหว่าง {least} ถึง {most}",
+    "boards_static_only": "--boards วาดกระดานได้เฉพาะกับ --engine static",
     "turn_needs_game": "--turn ใช้กับเกม ไม่ใช่ตำแหน่งกระดาน",
     "rack_or_drill": "ให้รางหรือ --drill อย่างใดอย่างหนึ่ง ไม่ใช่ทั้งสองอย่าง",
     "no_rack": "ไม่ได้ให้ราง (เช่น amath bingo 1 2 + 3 = 1 5 '?') หรือใช้ --drill",

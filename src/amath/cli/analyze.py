@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from amath.engine import Budget
 from amath.errors import AmathError
@@ -14,6 +15,7 @@ from amath.formats.load import load_game_text, read_text
 from amath.formats.record import parse_record
 from amath.formats.replay import replay
 from amath.game import Game
+from amath.render.svg import board_svg
 from amath.study.analyze import SideSummary, TurnAnalysis, analyze_game, summarize
 from amath.study.engine_analysis import ENGINES, analyze_game_with_engine
 
@@ -28,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument("--turn", type=int, action="append", metavar="N", help="analyse only turn N (from 1); repeatable")
+    parser.add_argument(
+        "--boards", type=Path, default=None, metavar="DIR", help="write the board before each analysed turn to DIR/turn-NNN.svg"
+    )
     add_engine_arguments(parser)
 
 
@@ -67,27 +73,49 @@ def run(args: argparse.Namespace) -> int:
             raise AmathError("--top must be 1..50", code="option_range", option="--top", least=1, most=50)
         if not 1 <= args.jobs <= 64:
             raise AmathError("--jobs must be 1..64", code="option_range", option="--jobs", least=1, most=64)
-    except AmathError as exc:
+        if args.turn and any(not 1 <= t <= len(game.history) for t in args.turn):
+            raise AmathError(
+                f"--turn must be 1..{len(game.history)}", code="option_range", option="--turn", least=1, most=len(game.history)
+            )
+        if args.boards is not None:
+            args.boards.mkdir(parents=True, exist_ok=True)
+    except (AmathError, OSError) as exc:
         print(f"error: {args.game}: {exc}", file=sys.stderr)
         return 2
     names = game.names
     if args.engine != "static":
         try:
-            analyses = engine_analyses(args, game, known, sides, budget)
+            if args.boards is not None:
+                raise AmathError("--boards draws the boards of --engine static only", code="boards_static_only")
+            wanted = set(args.turn or [])
+            analyses = engine_analyses(args, game, lambda k: known(k) and (not wanted or k + 1 in wanted), sides, budget)
         except AmathError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     else:
         progress = None if args.quiet else _progress_bar(time.perf_counter())
-        analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress, jobs=args.jobs)
+        analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress, jobs=args.jobs, turns=args.turn)
         if progress is not None:
             print(file=sys.stderr)
     summary = summarize(analyses, names)
+    if args.boards is not None:
+        try:
+            for a in analyses:
+                (args.boards / f"turn-{a.turn:03d}.svg").write_text(_picture(a, game, names), encoding="utf-8")
+        except OSError as exc:
+            print(f"error: {args.boards}: {exc}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(to_json(analyses, summary, names), ensure_ascii=False, indent=1))
     else:
         print(table(analyses, summary, names))
     return 0
+
+
+def _picture(a: TurnAnalysis, game: Game, names: Sequence[str]) -> str:
+    """The board before turn ``a.turn`` with the mover's rack, as SVG."""
+    assert a.board is not None  # analyze_game keeps each turn's board
+    return board_svg(a.board, game.rules, rack=list(a.rack), names=list(names), to_move=a.side)
 
 
 def _load(path: str) -> tuple[Game, Callable[[int], bool]]:
@@ -127,9 +155,11 @@ def to_json(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], na
                 "equity": round(a.equity, 2),
                 "moves": a.moves,
                 "rank": a.rank,
-                "best": [{"move": o.move, "score": o.score, "equity": round(o.equity, 2)} for o in a.best],
+                "equity_rank": a.equity_rank,
+                "best": [{"move": o.move, "kind": o.kind, "score": o.score, "equity": round(o.equity, 2)} for o in a.best],
                 "points_lost": a.points_lost,
                 "equity_lost": round(a.equity_lost, 2),
+                "missed_bingo": None if a.missed_bingo is None else {"move": a.missed_bingo.move, "score": a.missed_bingo.score},
             }
             for a in analyses
         ],
@@ -142,6 +172,8 @@ def to_json(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], na
                 "points_lost": s.points_lost,
                 "equity_lost": round(s.equity_lost, 2),
                 "mean_rank": None if s.mean_rank is None else round(s.mean_rank, 2),
+                "median_rank": s.median_rank,
+                "missed_bingos": s.missed_bingos,
             }
             for s in summary
         ],
@@ -154,17 +186,21 @@ def table(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], name
     for a in analyses:
         rank = f"rank {a.rank} of {a.moves}" if a.rank is not None else f"{a.moves} placements"
         lines.append(f"turn {a.turn:<3} {names[a.side]}  rack {' '.join(a.rack)}")
-        lines.append(f"  played  {a.played:<48} {a.score:>4}  {rank}")
+        lines.append(f"  played  {a.played:<48} {a.score:>4}  {rank}, equity rank {a.equity_rank}")
         for k, o in enumerate(a.best):
             label = "best" if k == 0 else ""
             lines.append(f"  {label:<6}  {o.move:<48} {o.score:>4}  equity {o.equity:.1f}")
         if not a.best:
             lines.append("  best    (no placement)")
+        if a.missed_bingo is not None:
+            lines.append(f"  missed  bingo {a.missed_bingo.move} ({a.missed_bingo.score})")
         lines.append(f"  lost    {a.points_lost} points, {a.equity_lost:.1f} equity")
     lines.append("")
     width = max([len(n) for n in names] + [6])
-    lines.append(f"{'player':<{width}}  turns  best  points lost  equity lost  mean rank")
+    lines.append(f"{'player':<{width}}  turns  best  points lost  equity lost  mean rank  median rank  missed bingos")
     for s in summary:
         mean = "-" if s.mean_rank is None else f"{s.mean_rank:.1f}"
-        lines.append(f"{s.name:<{width}}  {s.turns:>5}  {s.best_found:>4}  {s.points_lost:>11}  {s.equity_lost:>11.1f}  {mean:>9}")
+        median = "-" if s.median_rank is None else f"{s.median_rank:g}"
+        counts = f"{s.turns:>5}  {s.best_found:>4}  {s.points_lost:>11}  {s.equity_lost:>11.1f}"
+        lines.append(f"{s.name:<{width}}  {counts}  {mean:>9}  {median:>11}  {s.missed_bingos:>13}")
     return "\n".join(lines)

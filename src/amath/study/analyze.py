@@ -2,13 +2,17 @@
 played move ranks, and the points and equity it gave away.
 
 Equity is score plus the value of the tiles kept (the hand-set leave table of the equity
-bot); with the bag empty, minus the points kept instead.  Exchanges are not searched, so
-an exchange or pass is compared with the best placement only.
+bot); with the bag empty, minus the points kept instead.  Besides the placements, the best
+exchange the bag allows and the pass are options too, so an exchange can be the best
+play and a pass is judged against it.  A bingo that was there and not played is flagged.
+For Smath the placements come from its bounded search (docs/smath.md), not a full list.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -28,17 +32,21 @@ DECISIONS = ("place", "exchange", "pass")
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One candidate placement: notation, score and equity."""
+    """One candidate play: notation, score, equity and ``kind`` (``place``, ``exchange``, ``pass``)."""
 
     move: str
     score: int
     equity: float
+    kind: str = "place"
 
 
 @dataclass(frozen=True, slots=True)
 class TurnAnalysis:
-    """What the engine thinks of one turn.  ``rank`` counts from 1 (ties share a rank);
-    None for an exchange or pass, or a placement the generator does not list."""
+    """What the engine thinks of one turn.  ``rank`` counts from 1 (ties share a rank) by
+    score among the placements; None for an exchange or pass, or a placement the generator
+    does not list.  ``equity_rank`` ranks the play by equity among every option (placements,
+    the best exchange, the pass).  ``missed_bingo`` is the best bingo when one was there and
+    the play was none.  ``board`` is the board before the turn."""
 
     turn: int
     side: int
@@ -52,6 +60,9 @@ class TurnAnalysis:
     best: tuple[Option, ...]
     points_lost: int
     equity_lost: float
+    equity_rank: int = 1
+    missed_bingo: Option | None = None
+    board: Board | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -65,11 +76,17 @@ class SideSummary:
     points_lost: int = 0
     equity_lost: float = 0.0
     ranks: list[int] = field(default_factory=list)
+    missed_bingos: int = 0
 
     @property
     def mean_rank(self) -> float | None:
         """Average rank of the placements played (None if there were none)."""
         return sum(self.ranks) / len(self.ranks) if self.ranks else None
+
+    @property
+    def median_rank(self) -> float | None:
+        """Median rank of the placements played: one wild turn does not move it (None if none)."""
+        return float(statistics.median(self.ranks)) if self.ranks else None
 
 
 def _generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
@@ -90,6 +107,9 @@ def analyze_turn(
         Option(format_move(m.place, board, rules), m.score, _equity(m.score, leave_of(rack, m.place.rack_tiles), bag, rules, leaves))
         for m in moves
     ]
+    others = _exchange_and_pass(rack, bag, rules, leaves)
+    full = rules.rack_size  # a bingo puts down a full rack (free tiles do not count)
+    bingos = [o for o, m in zip(options, moves) if sum(1 for p in m.place.tiles if p.tile not in rules.tiles.free) == full]
     rank: int | None = None
     if turn.kind == "place" and isinstance(turn.move, Place):
         played_key = {(p.square, p.tile, p.face) for p in turn.move.tiles}
@@ -104,8 +124,10 @@ def analyze_turn(
         kept = list(rack)
     equity = _equity(turn.score, kept, bag, rules, leaves)
     best_score = options[0].score if options else turn.score
-    best_equity = max([o.equity for o in options] + [equity])
-    by_equity = sorted(options, key=lambda o: -o.equity)[:top]
+    every = options + others
+    best_equity = max([o.equity for o in every] + [equity])
+    by_equity = sorted(every, key=lambda o: -o.equity)[:top]
+    missed = bingos[0] if bingos and not turn.bingo else None
     return TurnAnalysis(
         turn=turn_number,
         side=turn.player,
@@ -119,7 +141,28 @@ def analyze_turn(
         best=tuple(_merge(options[:top], by_equity, top)),
         points_lost=max(0, best_score - turn.score),
         equity_lost=max(0.0, best_equity - equity),
+        equity_rank=1 + sum(1 for o in every if o.equity > equity),
+        missed_bingo=missed,
+        board=board,
     )
+
+
+def _exchange_and_pass(rack: Sequence[str], bag: int, rules: Ruleset, leaves: LeaveTable) -> list[Option]:
+    """The pass and the exchange keeping the best leave, when the bag allows one (equity: the leave)."""
+    out = [Option("pass", 0, _equity(0, rack, bag, rules, leaves), "pass")]
+    best: tuple[float, tuple[str, ...]] | None = None
+    tiles = sorted(rack)
+    for keep_n in range(len(tiles)):
+        if not rules.can_exchange(len(tiles) - keep_n, bag):
+            continue
+        for keep in set(itertools.combinations(tiles, keep_n)):
+            value = _equity(0, keep, bag, rules, leaves)
+            if best is None or (value, keep) > best:
+                best = (value, keep)
+    if best is not None:
+        returned = leave_of(tiles, best[1])
+        out.append(Option("exchange " + " ".join(returned), 0, best[0], "exchange"))
+    return out
 
 
 def _merge(by_score: list[Option], by_equity: list[Option], top: int) -> list[Option]:
@@ -139,8 +182,10 @@ def analyze_game(
     top: int = 3,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    turns: Sequence[int] | None = None,
 ) -> list[TurnAnalysis]:
-    """Analyse every decision of ``game`` (turn numbers from 1) whose rack is ``known``.
+    """Analyse every decision of ``game`` (turn numbers from 1) whose rack is ``known``
+    (only the ``turns`` listed, if given).
 
     The game is unwound with ``pop`` to see each board as it was; it is left at the start.
     ``jobs`` > 1 analyses turns in that many worker processes (same results, in order).
@@ -150,7 +195,11 @@ def analyze_game(
     while game.history:
         game.pop()
         boards[len(game.history)] = (game.board.copy(), len(game.bag))
-    wanted = [k for k, t in enumerate(history) if t.kind in DECISIONS and k in boards and known(k) and (sides is None or t.player in sides)]
+    wanted = [
+        k
+        for k, t in enumerate(history)
+        if t.kind in DECISIONS and k in boards and known(k) and (sides is None or t.player in sides) and (turns is None or k + 1 in turns)
+    ]
     tasks = [(k + 1, history[k], *boards[k], game.rules, top) for k in wanted]
     out: list[TurnAnalysis] = []
     if progress is not None:
@@ -187,4 +236,6 @@ def summarize(analyses: Sequence[TurnAnalysis], names: Sequence[str]) -> list[Si
             s.best_found += 1
         if a.rank is not None:
             s.ranks.append(a.rank)
+        if a.missed_bingo is not None:
+            s.missed_bingos += 1
     return sums
