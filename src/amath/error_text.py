@@ -115,6 +115,7 @@ ERROR_TH: Mapping[str, str] = {
     "generator_face": "ตัวสร้างการเดินแบบเร็วยังไม่รองรับหน้าเบี้ย {face!r}",
     "generator_variant": "ตัวสร้างการเดินแบบเร็วยังไม่รองรับ {variant}",
     "generator_first_play": "ตัวสร้างการเดินแบบเร็วยังไม่รองรับกติกาการลงครั้งแรก {rule}",
+    "bingo_variant": "รายการบิงโกและการฝึกยังใช้กับ {variant} ไม่ได้ เพราะการค้นหาการเดินของเกมนี้ยังมีขอบเขตจำกัด (docs/smath.md)",
     "no_drill_rack": "สร้างรางสำหรับฝึกไม่ได้",
     "no_converter": "ไม่มีโปรแกรมแปลง SVG เป็น PNG (ติดตั้ง rsvg-convert หรือ cairosvg)",
     "converter_failed": "rsvg-convert ทำงานไม่สำเร็จ: {detail}",
@@ -203,6 +204,7 @@ ERROR_TH: Mapping[str, str] = {
     # the command line
     "option_range": "{option} ต้องอยู่ระหว่าง {least} ถึง {most}",
     "boards_static_only": "--boards วาดกระดานได้เฉพาะกับ --engine static",
+    "option_extension": "{option}: ไม่รู้จักนามสกุลไฟล์ {extension!r} (ใช้ {choices})",
     "turn_needs_game": "--turn ใช้กับเกม ไม่ใช่ตำแหน่งกระดาน",
     "rack_or_drill": "ให้รางหรือ --drill อย่างใดอย่างหนึ่ง ไม่ใช่ทั้งสองอย่าง",
     "no_rack": "ไม่ได้ให้ราง (เช่น amath bingo 1 2 + 3 = 1 5 '?') หรือใช้ --drill",

@@ -341,6 +341,7 @@ class Game:
             raise GameStateError(
                 f"elapsed time must be a finite number of seconds >= 0, not {elapsed}", code="bad_elapsed", seconds=str(elapsed)
             )
+        elapsed = round(elapsed, 3)  # the clock counts milliseconds, as records and saved games store them
         self._undo.append(self._snapshot())
         if isinstance(move, Challenge):
             return self._challenge(move)

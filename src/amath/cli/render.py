@@ -28,10 +28,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the picture; exit 2 naming the problem (bad input, no PNG converter)."""
     try:
+        suffix = Path(args.output).suffix.lower()
+        if args.output != "-" and suffix not in (".svg", ".png"):
+            raise AmathError(
+                f"-o {args.output}: the file must end in .svg or .png, not {suffix or 'nothing'}",
+                code="option_extension",
+                option="-o",
+                extension=suffix,
+                choices=".svg .png",
+            )
         svg = _draw(args)
         if args.output == "-":
             sys.stdout.write(svg)
-        elif args.output.lower().endswith(".png"):
+        elif suffix == ".png":
             svg_to_png(svg, Path(args.output), args.scale)
         else:
             Path(args.output).write_text(svg, encoding="utf-8")

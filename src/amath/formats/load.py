@@ -56,10 +56,16 @@ def load_any(text: str) -> Game | Position:
         if isinstance(data, dict) and data.get("format") == FORMAT:
             return load_game(data)
         return position_from_dict(data)
-    lines = [ln for ln in stripped.splitlines() if ln.strip()]
-    if len(lines) == 1 and not lines[0].startswith(("#", ">")):
+    lines = [ln.strip() for ln in stripped.splitlines() if ln.strip()]
+    if len(lines) == 1 and _looks_like_position(lines[0]):
         return position_from_string(lines[0])
-    return read_record(text)
+    return read_record(text)  # anything else is read as a record, whose errors name the line
+
+
+def _looks_like_position(line: str) -> bool:
+    """A position string is one line of 4 or 5 fields whose board has rows separated by ``|``."""
+    fields = line.split()
+    return len(fields) in (4, 5) and "|" in fields[0] and not line.startswith(("#", ">"))
 
 
 def game_at(game: Game, turn: int | None) -> Game:

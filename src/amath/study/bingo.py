@@ -17,6 +17,7 @@ from amath.board import Board
 from amath.engine.generator import get_generator
 from amath.equation import judge, show
 from amath.errors import UnsupportedError
+from amath.movegen.dispatch import is_complete
 from amath.notation import format_move, token_of
 from amath.rules.base import Ruleset
 from amath.tiles import BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -46,8 +47,19 @@ class Bingo:
         return " ".join(token_of(t, f) for t, f in self.tiles)
 
 
+def _need_complete_lists(rules: Ruleset) -> None:
+    """Bingo lists and drills need every placement; Smath's bounded search does not list them all yet."""
+    if not is_complete(rules):
+        raise UnsupportedError(
+            f"bingo lists and drills are not available for {rules.name} yet: its move search is bounded (docs/smath.md)",
+            code="bingo_variant",
+            variant=rules.name,
+        )
+
+
 def bingos(rack: Sequence[str], rules: Ruleset) -> list[Bingo]:
     """Every distinct equation that uses all of ``rack``, best opening score first."""
+    _need_complete_lists(rules)
     board = Board(rules.layout)
     best: dict[tuple[tuple[str, str], ...], tuple[int, str]] = {}
     for m in get_generator().generate(board, rack, rules):
@@ -61,6 +73,7 @@ def bingos(rack: Sequence[str], rules: Ruleset) -> list[Bingo]:
 
 
 _OPS = ("+", "-", "*", "/")
+_DIGITS = frozenset("0123456789")
 
 
 def _apply(a: Fraction, op: str, b: Fraction) -> Fraction | None:
@@ -125,12 +138,46 @@ def _random_equation(rng: random.Random) -> list[str] | None:
     return faces
 
 
+def is_trivial(faces: Sequence[str]) -> bool:
+    """True for an equation a drill should not offer: an operand 0, or 1 beside ``×`` or after ``÷``.
+
+    ``20×0=10×0`` or ``7÷1=7`` teach nothing (anything times 0 is 0).
+    """
+    for value, op_before, op_after in _numbers(faces):
+        if value == 0 and (op_before in _OPS or op_after in _OPS):
+            return True
+        if value == 1 and (op_before in ("*", "/") or op_after == "*"):
+            return True
+    return False
+
+
+def _numbers(faces: Sequence[str]) -> list[tuple[int, str | None, str | None]]:
+    """Each number of a line (digits joined) with the operator before and after it (None at an end or ``=``)."""
+    out: list[tuple[int, str | None, str | None]] = []
+    i = 0
+    while i < len(faces):
+        if not faces[i].isdigit():
+            i += 1
+            continue
+        j = i + 1
+        if faces[i] in _DIGITS:  # digit tiles join; a 10..20 tile stands alone
+            while j < len(faces) and faces[j] in _DIGITS:
+                j += 1
+        before = faces[i - 1] if i > 0 and faces[i - 1] in _OPS else None
+        after = faces[j] if j < len(faces) and faces[j] in _OPS else None
+        out.append((int("".join(faces[i:j])), before, after))
+        i = j
+    return out
+
+
 def practice_rack(rng: random.Random, rules: Ruleset, blanks: bool = False, attempts: int = 20000) -> list[str]:
-    """A shuffled rack of ``rules.rack_size`` tiles known to make at least one bingo."""
+    """A shuffled rack of ``rules.rack_size`` tiles known to make at least one bingo that is not trivial
+    (:func:`is_trivial`); with ``blanks``, one of its tiles is a blank."""
+    _need_complete_lists(rules)
     counts = rules.tiles.counts
     for _ in range(attempts):
         faces = _random_equation(rng)
-        if faces is None or len(faces) != rules.rack_size or not judge(faces, rules.syntax).ok:
+        if faces is None or len(faces) != rules.rack_size or is_trivial(faces) or not judge(faces, rules.syntax).ok:
             continue
         tiles = []
         for f in faces:
@@ -140,7 +187,7 @@ def practice_rack(rng: random.Random, rules: Ruleset, blanks: bool = False, atte
                 tiles.append(TIMES_DIVIDE)
             else:
                 tiles.append(f)
-        if blanks and rng.random() < 0.5:
+        if blanks:
             tiles[rng.randrange(len(tiles))] = BLANK
         if any(n > counts.get(t, 0) for t, n in Counter(tiles).items()):
             continue
