@@ -202,6 +202,7 @@ ERROR_TH: Mapping[str, str] = {
     "fen_scores": "สตริงตำแหน่ง: คะแนนต้องเป็นจำนวนเต็มคั่นด้วยจุลภาค ไม่ใช่ {text!r}",
     "fen_to_move": "สตริงตำแหน่ง: ฝ่ายที่จะเดินต้องเป็นเลข 1 ถึง {most} ไม่ใช่ {text!r}",
     # the command line
+    "bad_budget": "--budget: {key} ไม่ถูกต้อง (ดู amath best --help)",
     "option_range": "{option} ต้องอยู่ระหว่าง {least} ถึง {most}",
     "boards_static_only": "--boards วาดกระดานได้เฉพาะกับ --engine static",
     "option_extension": "{option}: ไม่รู้จักนามสกุลไฟล์ {extension!r} (ใช้ {choices})",
