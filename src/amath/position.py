@@ -629,11 +629,11 @@ class Position:
         raise IllegalMoveError(f"{code} is not a move code")
 
     # ----- legal turns -------------------------------------------------------------------------
-    def placements(self) -> list[GeneratedMove]:
-        """The legal placements of the side to move, best score first (from the move generator)."""
+    def placements(self, limit: int | None = None) -> list[GeneratedMove]:
+        """The legal placements of the side to move, best score first (from the move generator); the first ``limit``."""
         if self.outcome is not None or not self.racks[self.to_move]:
             return []
-        return generate(self.board, self.rack(), self.rules)
+        return generate(self.board, self.rack(), self.rules, limit)
 
     def exchanges(self) -> list[Exchange]:
         """Every legal exchange of the side to move, one per distinct multiset of its tiles."""
@@ -671,8 +671,9 @@ def _sub_multisets(names: Sequence[str], counts: Sequence[int]) -> Iterator[tupl
     yield from walk(0, [])
 
 
-def generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-    """The placements from the default backend of :func:`amath.engine.get_generator`."""
+def generate(board: Board, rack: Sequence[str], rules: Ruleset, limit: int | None = None) -> list[GeneratedMove]:
+    """The placements from the default backend of :func:`amath.engine.get_generator` (its top ``limit``)."""
     from amath.engine.generator import get_generator  # the engine sits outside the kernel
 
-    return get_generator().generate(board, rack, rules)
+    backend = get_generator()
+    return backend.generate(board, rack, rules) if limit is None else backend.top(board, rack, rules, limit)

@@ -5,7 +5,8 @@ pass).  Every iteration draws one scenario -- the hidden racks (weighted by infe
 when given) and the order of the bag -- and plays *every* candidate against that same
 scenario (common random numbers, so differences between candidates are not noise of
 the draw).  Each play-out is the candidate, then the static-equity turn of each side for
-the remaining plies; its value is the points gained against the opponents plus the
+the remaining plies (chosen among the ``REPLY_LIMIT`` best-scoring placements, the
+exchanges and the pass, so the generator's top-k mode can skip the rest); its value is the points gained against the opponents plus the
 leave value of each side's last turn in the play-out (what it kept before drawing; the
 game's end, when reached, replaces them with the final rack adjustments).  A win
 probability per play-out comes from the spread at the horizon and the tiles still
@@ -40,6 +41,12 @@ from amath.position import Action, Position
 DROP_Z = 2.326
 #: Spread spread-out per sqrt(unseen tile) for the win estimate, in points.
 SIGMA_PER_TILE = 6.0
+#: The play-outs' turns choose among this many best-scoring placements (None: all of them).
+REPLY_LIMIT: int | None = 40
+#: Candidates come from this many best-scoring placements (then ranked by equity).
+ROOT_LIMIT: int | None = 300
+#: The best exchange and the pass are simulated unless their static equity trails the best turn's by more.
+OTHER_MARGIN = 25.0
 #: Rank by win probability (not equity) when the bag holds at most this many racks.
 WIN_RACKS = 2
 
@@ -158,8 +165,9 @@ class Simulator:
         threads: int = 1,
         inference: dict[int, Distribution] | None = None,
         include: Sequence[Action] = (),
-        min_iterations: int = 8,
-        batch: int = 4,
+        reply_limit: int | None = REPLY_LIMIT,
+        min_iterations: int = 4,
+        batch: int = 2,
     ) -> None:
         if pos.is_over:
             raise PositionError("the game is over: there is no move to simulate")
@@ -175,7 +183,8 @@ class Simulator:
         self.inference = dict(inference or {})
         self.min_iterations = min_iterations
         self.batch = batch
-        pool = ranked(pos, equity)
+        self.reply_limit = reply_limit
+        pool = ranked(pos, equity, limit=ROOT_LIMIT)
         every = pool + exchange_candidates(pos, equity) if any(isinstance(m, Exchange) for m in include) else pool
         self.stats = [SimStats(c) for c in including(_choose(pool, candidates), every, include)]
         self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
@@ -211,7 +220,7 @@ class Simulator:
             for ply in range(self.plies):
                 if work.is_over:
                     break
-                turn = cand if ply == 0 else best_turn(work, self.equity)
+                turn = cand if ply == 0 else best_turn(work, self.equity, self.reply_limit)
                 need = work.draw_count(turn.move)
                 draw = order[:need]
                 del order[:need]
@@ -305,12 +314,12 @@ class Simulator:
 
 
 def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:
-    """The top ``k`` by static equity, with the best exchange and the pass always among them."""
+    """The top ``k`` by static equity, and the best exchange and the pass unless they trail the best by ``OTHER_MARGIN``."""
     chosen = list(cands[:k])
     best_exchange = next((c for c in cands if isinstance(c.move, Exchange)), None)
     the_pass = next(c for c in cands if isinstance(c.move, Pass))
     for extra in (best_exchange, the_pass):
-        if extra is not None and extra not in chosen:
+        if extra is not None and extra not in chosen and extra.equity >= cands[0].equity - OTHER_MARGIN:
             chosen.append(extra)
     return chosen
 

@@ -46,15 +46,21 @@ def _kept(rack: Counter[str], used: Sequence[str]) -> list[str]:
     return list((+left).elements())
 
 
-def placement_candidates(pos: Position, equity: EquityCalculator) -> list[Candidate]:
-    """Every placement of the side to move with its equity (generator order: best score first)."""
+def placement_candidates(pos: Position, equity: EquityCalculator, limit: int | None = None) -> list[Candidate]:
+    """The placements of the side to move (the ``limit`` best-scoring) with their equity, best score first.
+
+    Moves that use the same tiles keep the same leave: it is valued once per multiset.
+    """
     rack = Counter(pos.racks[pos.to_move])
     free = pos.rules.tiles.free
     out: list[Candidate] = []
-    for m in pos.placements():
-        used = [t for t in m.place.rack_tiles if t not in free]
-        after = max(0, pos.bag_size - len(used))
-        out.append(Candidate(m.place, m.score, m.score + leave_value(pos, _kept(rack, used), after, equity)))
+    leaves: dict[tuple[str, ...], float] = {}
+    for m in pos.placements(limit):
+        used = tuple(sorted(t for t in m.place.rack_tiles if t not in free))
+        leave = leaves.get(used)
+        if leave is None:
+            leave = leaves[used] = leave_value(pos, _kept(rack, used), max(0, pos.bag_size - len(used)), equity)
+        out.append(Candidate(m.place, m.score, m.score + leave))
     return out
 
 
@@ -82,9 +88,9 @@ def pass_candidate(pos: Position, equity: EquityCalculator) -> Candidate:
     return Candidate(Pass(), 0, leave_value(pos, pos.rack(), pos.bag_size, equity))
 
 
-def ranked(pos: Position, equity: EquityCalculator, *, exchanges: int = 2) -> list[Candidate]:
-    """Placements, the best ``exchanges`` exchanges and the pass, by static equity (stable order)."""
-    cands = placement_candidates(pos, equity) + exchange_candidates(pos, equity)[:exchanges] + [pass_candidate(pos, equity)]
+def ranked(pos: Position, equity: EquityCalculator, *, exchanges: int = 2, limit: int | None = None) -> list[Candidate]:
+    """Placements (the ``limit`` best-scoring), the best ``exchanges`` exchanges and the pass, by static equity (stable order)."""
+    cands = placement_candidates(pos, equity, limit) + exchange_candidates(pos, equity)[:exchanges] + [pass_candidate(pos, equity)]
     return sorted(cands, key=lambda c: -c.equity)
 
 
@@ -107,10 +113,10 @@ def including(chosen: Sequence[Candidate], pool: Sequence[Candidate], include: S
     return out
 
 
-def best_turn(pos: Position, equity: EquityCalculator) -> Candidate:
-    """The static-equity player's turn: the best placement, exchange or pass."""
+def best_turn(pos: Position, equity: EquityCalculator, limit: int | None = None) -> Candidate:
+    """The static-equity player's turn: the best placement (among the ``limit`` best-scoring), exchange or pass."""
     best = pass_candidate(pos, equity)
-    for c in placement_candidates(pos, equity):
+    for c in placement_candidates(pos, equity, limit):
         if c.equity > best.equity:
             best = c
     ex = exchange_candidates(pos, equity)

@@ -17,8 +17,8 @@ from amath.players.equity import EquityPlayer
 from amath.position import Position
 
 #: Budgets: ``sim`` simulates only; ``champion`` uses every search, its default under ~3 s a move here.
-SIM_BUDGET = Budget(iterations=12, candidates=5, plies=2, nodes=0, preendgame_bag=0, inference_samples=0)
-CHAMPION_BUDGET = Budget(iterations=16, candidates=6, plies=2, nodes=3000, preendgame_bag=1, inference_samples=60)
+SIM_BUDGET = Budget(iterations=6, candidates=4, plies=2, nodes=0, preendgame_bag=0, inference_samples=0)
+CHAMPION_BUDGET = Budget(iterations=8, candidates=4, plies=2, nodes=2000, preendgame_bag=1, inference_samples=60)
 
 
 class SearchPlayer:
