@@ -10,6 +10,7 @@ dirs=(src tests)
 .venv/bin/ruff format --check "${dirs[@]}"
 echo "== mypy --strict"
 .venv/bin/mypy
+bash scripts/check-native.sh
 echo "== pytest"
 bash scripts/install-browser.sh
 .venv/bin/python -m pytest -n 2 "$@"

@@ -1,4 +1,4 @@
-"""Make tests/helpers.py importable from every test module; the server tests' database."""
+"""Make tests/helpers.py importable from every test module; the server tests' database; the generator backends."""
 
 import os
 import sys
@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+from backends import BACKENDS, Generate
 
 TEST_DB_ENV = "AMATH_TEST_DB"
 """A PostgreSQL URL here runs the server tests against it (scripts/postgres.sh sets it); unset, SQLite files."""
@@ -36,3 +38,9 @@ def fresh_db_url(folder: Path) -> str:
 def db_url(tmp_path: Path) -> str:
     """A fresh, empty database for one server test."""
     return fresh_db_url(tmp_path)
+
+
+@pytest.fixture(params=list(BACKENDS), scope="module")
+def movegen(request: pytest.FixtureRequest) -> Generate:
+    """Each move generator backend in turn (tests/backends.py)."""
+    return BACKENDS[request.param]

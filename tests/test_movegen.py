@@ -11,36 +11,37 @@ import pytest
 
 from amath.board import Board
 from amath.equation import LineSyntax
-from amath.movegen import generate, generate_reference
+from amath.movegen import generate_reference
 from amath.placement import analyze, check_lines
 from amath.rules import AMATH
 from amath.scoring import score
 from amath.tiles import TileSet
+from backends import Generate
 from movegen_cases import board_of, corpus_boards
 
 PERFT = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))["cases"]
 
 
 @pytest.mark.parametrize("case", PERFT, ids=lambda c: f"{c['corpus_index']}:{''.join(c['rack'])}")
-def test_perft_counts(case: dict[str, object]) -> None:
+def test_perft_counts(case: dict[str, object], movegen: Generate) -> None:
     """Known positions: the number of moves, their score sum and the best score (found by the reference)."""
     index = case["corpus_index"]
     rack = case["rack"]
     assert isinstance(index, int) and isinstance(rack, list)
-    moves = generate(board_of(index), rack, AMATH)
+    moves = movegen(board_of(index), rack, AMATH)
     assert (len(moves), sum(m.score for m in moves), moves[0].score if moves else None) == (case["moves"], case["score_sum"], case["best"])
 
 
 @pytest.mark.parametrize("index", [0, 17, 42, 77, 101])
-def test_full_rack_moves_are_legal_scored_and_ordered(index: int) -> None:
+def test_full_rack_moves_are_legal_scored_and_ordered(index: int, movegen: Generate) -> None:
     """Every move of a real eight-tile rack passes the rules judge and scores as amath.scoring says."""
     import movegen_cases
 
     data = json.loads(movegen_cases.CORPUS.read_text(encoding="utf-8"))["positions"][index]
     board = board_of(index)
     rack = data["position"]["rack"]
-    moves = generate(board, rack, AMATH)
-    assert moves == generate(board, rack, AMATH)  # deterministic
+    moves = movegen(board, rack, AMATH)
+    assert moves == movegen(board, rack, AMATH)  # deterministic
     keys = [m.key() for m in moves]
     assert len(set(keys)) == len(keys)
     assert [m.score for m in moves] == sorted((m.score for m in moves), reverse=True)
@@ -52,62 +53,62 @@ def test_full_rack_moves_are_legal_scored_and_ordered(index: int) -> None:
         assert score(analysis, AMATH) == m.score
 
 
-def test_first_move_covers_the_centre() -> None:
+def test_first_move_covers_the_centre(movegen: Generate) -> None:
     """On the empty board every move covers H8 (and there are some)."""
-    moves = generate(Board(AMATH.layout), ["1", "2", "3", "=", "+", "4", "5", "*/"], AMATH)
+    moves = movegen(Board(AMATH.layout), ["1", "2", "3", "=", "+", "4", "5", "*/"], AMATH)
     assert len(moves) > 100
     assert all(AMATH.layout.centre in {t.square for t in m.place.tiles} for m in moves)
 
 
-def test_blank_and_choice_faces_are_distinct_moves() -> None:
+def test_blank_and_choice_faces_are_distinct_moves(movegen: Generate) -> None:
     """``1+1=2`` with a real '+' or the +/- tile, with the '2' or a blank as 2: four moves."""
     board = Board(AMATH.layout)
-    moves = generate(board, ["1", "1", "+", "+-", "=", "2", "?"], AMATH)
+    moves = movegen(board, ["1", "1", "+", "+-", "=", "2", "?"], AMATH)
     layouts = {
         tuple((t.tile, t.face) for t in m.place.tiles) for m in moves if [t.face for t in m.place.tiles] == ["1", "+", "1", "=", "2"]
     }
     assert {(op, two) for (_, (op, _f), _, _, (two, _g)) in layouts} >= {("+", "2"), ("+-", "2"), ("+", "?"), ("+-", "?")}
 
 
-def test_rack_is_respected() -> None:
+def test_rack_is_respected(movegen: Generate) -> None:
     """No move uses a tile more often than the rack holds it."""
     rack = ["1", "1", "=", "2", "+"]
-    for m in generate(corpus_boards()[5], rack, AMATH):
+    for m in movegen(corpus_boards()[5], rack, AMATH):
         for t in set(m.place.rack_tiles):
             assert m.place.rack_tiles.count(t) <= rack.count(t)
 
 
-def test_empty_rack_and_no_equals() -> None:
+def test_empty_rack_and_no_equals(movegen: Generate) -> None:
     """No tiles, no moves; a rack without '=' has none on the empty board."""
-    assert generate(Board(AMATH.layout), [], AMATH) == []
-    assert generate(Board(AMATH.layout), ["1", "2", "+", "3"], AMATH) == []
+    assert movegen(Board(AMATH.layout), [], AMATH) == []
+    assert movegen(Board(AMATH.layout), ["1", "2", "+", "3"], AMATH) == []
 
 
-def test_rack_size_is_read_from_the_rules() -> None:
+def test_rack_size_is_read_from_the_rules(movegen: Generate) -> None:
     """A five-tile ruleset gives its own bingo bonus to five-tile plays, as the reference does."""
     small = dataclasses.replace(AMATH, name="small", rack_size=5, bingo_bonus=7)
     rack = ["1", "2", "3", "+", "="]
-    fast = generate(Board(small.layout), rack, small)
+    fast = movegen(Board(small.layout), rack, small)
     ref = generate_reference(Board(small.layout), rack, small)
     assert {(m.key(), m.score) for m in fast} == {(m.key(), m.score) for m in ref}
     full = [m for m in fast if len(m.place.tiles) == 5]
     assert full and all(m.score == score(analyze(Board(small.layout), m.place, small), small) for m in full)
 
 
-def test_unsupported_rulesets_say_so() -> None:
+def test_unsupported_rulesets_say_so(movegen: Generate) -> None:
     """Brackets or free tiles (Smath) are refused clearly by the fast generator, not mis-generated."""
     brackets = dataclasses.replace(AMATH, name="brackets", syntax=LineSyntax(max_digits=3, brackets=True))
     with pytest.raises(NotImplementedError, match="brackets"):
-        generate(Board(AMATH.layout), ["1"], brackets)
+        movegen(Board(AMATH.layout), ["1"], brackets)
     free = dataclasses.replace(AMATH, name="free", tiles=TileSet(AMATH.tiles.counts, AMATH.tiles.points, frozenset({"="})))
     with pytest.raises(NotImplementedError):
-        generate(Board(AMATH.layout), ["1"], free)
+        movegen(Board(AMATH.layout), ["1"], free)
 
 
-def test_a_first_rack_of_1_eq_1_gives_the_six_lines_through_the_centre() -> None:
+def test_a_first_rack_of_1_eq_1_gives_the_six_lines_through_the_centre(movegen: Generate) -> None:
     """1=1 across or down with any of its tiles on H8, each scored as the rules score it."""
     board = Board(AMATH.layout)
-    moves = generate(board, ["1", "=", "1"], AMATH)
+    moves = movegen(board, ["1", "=", "1"], AMATH)
     starts = sorted((m.place.tiles[0].square.name, m.place.tiles[0].square.row == m.place.tiles[1].square.row) for m in moves)
     assert starts == [("F8", True), ("G8", True), ("H6", False), ("H7", False), ("H8", False), ("H8", True)]
     for m in moves:

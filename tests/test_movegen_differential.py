@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from amath.movegen import GeneratedMove, generate, generate_reference
 from amath.rules import AMATH
+from backends import Generate
 from movegen_cases import board_of, corpus_boards, differential_cases, unseen_pool
 
 CASES = differential_cases(240)
@@ -22,11 +23,11 @@ def as_set(moves: list[GeneratedMove]) -> set[tuple[tuple[tuple[int, int, str, s
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_fast_equals_reference(chunk: int) -> None:
+def test_fast_equals_reference(chunk: int, movegen: Generate) -> None:
     """Same moves, same scores, for 240 (board, small rack) pairs from self-play."""
     for index, rack in CASES[chunk::CHUNKS]:
         board = board_of(index)
-        fast = generate(board, rack, AMATH)
+        fast = movegen(board, rack, AMATH)
         ref = generate_reference(board, rack, AMATH)
         assert as_set(fast) == as_set(ref), f"board {index}, rack {rack}"
         assert len(fast) == len(as_set(fast)), "the fast generator repeated a move"
@@ -44,19 +45,19 @@ def test_cases_cover_blanks_choices_and_many_moves() -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_fast_equals_reference_hypothesis(data: st.DataObject) -> None:
+@given(data=st.data())
+def test_fast_equals_reference_hypothesis(data: st.DataObject, movegen: Generate) -> None:
     """Hypothesis picks the board and a rack of up to 3 tiles (blanks allowed)."""
     index = data.draw(st.integers(-1, len(corpus_boards()) - 1), label="board")
     board = board_of(index)
     pool = unseen_pool(board)
     picks = data.draw(st.lists(st.integers(0, len(pool) - 1), min_size=1, max_size=3, unique=True), label="rack")
     rack = [pool[i] for i in picks]
-    assert as_set(generate(board, rack, AMATH)) == as_set(generate_reference(board, rack, AMATH))
+    assert as_set(movegen(board, rack, AMATH)) == as_set(generate_reference(board, rack, AMATH))
 
 
 @pytest.mark.parametrize("chunk", range(4))
-def test_fast_equals_reference_larger_racks(chunk: int) -> None:
+def test_fast_equals_reference_larger_racks(chunk: int, movegen: Generate) -> None:
     """Racks of five tiles (no blank, so the reference stays quick) on 20 corpus boards."""
     rng = random.Random(100 + chunk)
     boards = corpus_boards()
@@ -65,4 +66,4 @@ def test_fast_equals_reference_larger_racks(chunk: int) -> None:
         pool = [t for t in unseen_pool(boards[index]) if t != "?"]
         rack = rng.sample(pool, 5)
         board = board_of(index)
-        assert as_set(generate(board, rack, AMATH)) == as_set(generate_reference(board, rack, AMATH)), f"board {index}, rack {rack}"
+        assert as_set(movegen(board, rack, AMATH)) == as_set(generate_reference(board, rack, AMATH)), f"board {index}, rack {rack}"

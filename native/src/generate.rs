@@ -1,0 +1,337 @@
+//! The move generator: sides searched once per start square, joined at `=` by value.
+//!
+//! For every row and column: the first sides from every square a main line may start on,
+//! then, at each square that holds or may receive `=`, the partial equations ending there
+//! (first sides, or chains `a=b` extended by a middle side) joined with the sides that
+//! start just after it, by a hash lookup on the exact value, with one integer check that
+//! the rack holds the tiles of both.  Moves come out scored and sorted best first, ties
+//! by their tiles' (square, tile rank, face rank) sequences, as the Python twin sorts.
+
+use crate::line::{Line, Rack};
+use crate::rational::Value;
+use crate::rules::{FirstPlay, Result, RuleData, EQ};
+use crate::sides::{sides_from, Goal, SideRec, SideTable, Spec, RECORD_IF_EQ, RECORD_NO, RECORD_YES};
+use crate::util::ValueMap;
+
+/// A partial equation through an `=` square: its start, tiles used, points and tiles.
+#[derive(Clone, Copy)]
+struct Partial {
+    p: u32,
+    used: u64,
+    pts: i64,
+    xs: i64,
+    off: u32,
+    len: u32,
+}
+
+type Partials = ValueMap<Vec<Partial>>;
+
+/// One move: its score and its tiles in `MoveList::tiles[off..off+len]`.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveRec {
+    pub score: i64,
+    pub off: u32,
+    pub len: u32,
+}
+
+/// Every move found; tiles as sort keys `square << 16 | tile rank << 8 | face rank`.
+#[derive(Default)]
+pub struct MoveList {
+    pub moves: Vec<MoveRec>,
+    pub tiles: Vec<u32>,
+}
+
+impl MoveList {
+    /// The sort keys of one move's tiles (by square, as the square is the high part).
+    pub fn keys(&self, m: &MoveRec) -> &[u32] {
+        &self.tiles[m.off as usize..(m.off + m.len) as usize]
+    }
+
+    fn order(&self, a: &MoveRec, b: &MoveRec) -> std::cmp::Ordering {
+        b.score.cmp(&a.score).then_with(|| self.keys(a).cmp(self.keys(b)))
+    }
+
+    /// Best first; with `limit`, only the first `limit` are kept (and sorted).
+    pub fn sort(&mut self, limit: Option<usize>) {
+        let mut moves = std::mem::take(&mut self.moves);
+        if let Some(k) = limit {
+            if k == 0 {
+                moves.clear();
+            } else if k < moves.len() {
+                moves.select_nth_unstable_by(k - 1, |a, b| self.order(a, b));
+                moves.truncate(k);
+            }
+        }
+        moves.sort_unstable_by(|a, b| self.order(a, b));
+        self.moves = moves;
+    }
+}
+
+/// Every legal placement of the rack's tiles on the board, unsorted.
+pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8]) -> Result<MoveList> {
+    let rack = Rack::new(rack_counts)?;
+    let mut found = MoveList::default();
+    if rack.size == 0 {
+        return Ok(found);
+    }
+    let empty_board = grid.iter().all(|s| s.is_none());
+    let size = rules.size;
+    let (crow, ccol) = (rules.centre / size, rules.centre % size);
+    for across in [true, false] {
+        for k in 0..size {
+            if empty_board && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
+                continue;
+            }
+            let line = Line::build(rules, grid, &rack, k, across);
+            let centre = if across { ccol } else { crow };
+            let mut g = LineGen { rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new() };
+            g.run(&mut found);
+        }
+    }
+    Ok(found)
+}
+
+struct LineGen<'a> {
+    rules: &'a RuleData,
+    line: &'a Line,
+    rack: &'a Rack,
+    empty_board: bool,
+    /// the centre's index along this line (used on the empty board)
+    centre: usize,
+    /// tiles of the partial equations
+    parts: Vec<u32>,
+}
+
+impl LineGen<'_> {
+    /// May a placement's main line run exactly over squares p..=q (all empties filled)?
+    fn span_ok(&self, p: usize, q: usize) -> bool {
+        let line = self.line;
+        let new = (line.empty[q + 1] - line.empty[p]) as usize;
+        if new == 0 {
+            return false;
+        }
+        if self.rules.max_tiles.is_some_and(|m| new > m) {
+            return false;
+        }
+        if self.empty_board {
+            return match self.rules.first_play {
+                FirstPlay::CoverCentre => p <= self.centre && self.centre <= q,
+                FirstPlay::EndOnCentre => self.centre == p || self.centre == q,
+                FirstPlay::Anywhere => true,
+            };
+        }
+        if self.rules.must_touch && line.touch[q + 1] == line.touch[p] {
+            return false;
+        }
+        if new == 1 && !line.across {
+            // a lone tile with a crossing line is found by the across search already
+            if let Some(i) = (p..=q).find(|&i| line.kind[i] < 0) {
+                if line.hook[i] {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Could a line starting on square p reach a touching square with the rack's tiles?
+    fn may_touch(&self, p: usize) -> bool {
+        if self.empty_board || !self.rules.must_touch {
+            return true;
+        }
+        let line = self.line;
+        for q in p..line.n {
+            if (line.empty[q + 1] - line.empty[p]) as usize > self.rack.size {
+                return false;
+            }
+            if line.touch[q + 1] > line.touch[p] {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// File a partial equation whose tiles are `parts[head]` followed by `extra`.
+    fn push_partial(&mut self, map: &mut Partials, v: Value, mut part: Partial, head: (u32, u32), extra: &[u32]) {
+        let off = self.parts.len();
+        self.parts.extend_from_within(head.0 as usize..(head.0 + head.1) as usize);
+        self.parts.extend_from_slice(extra);
+        part.off = off as u32;
+        part.len = head.1 + extra.len() as u32;
+        map.entry(v).or_default().push(part);
+    }
+
+    fn run(&mut self, found: &mut MoveList) {
+        let line = self.line;
+        let n = line.n;
+        let eqs: Vec<usize> = (0..n).filter(|&i| line.is_eq_square(i)).collect();
+        let Some(&last_eq) = eqs.last() else { return };
+        let rack = self.rack;
+        let total = rack.size;
+        let mut eq_tiles: Vec<usize> = eqs.iter().flat_map(|&i| line.eq_cands[i].iter().map(|c| c.j as usize)).collect();
+        eq_tiles.sort_unstable();
+        eq_tiles.dedup();
+        let mut next_fixed_eq = vec![n; n + 1];
+        for i in (0..n).rev() {
+            next_fixed_eq[i] = if line.kind[i] == EQ as i8 { i } else { next_fixed_eq[i + 1] };
+        }
+        let mut left_record = vec![RECORD_NO; n + 1];
+        let mut right_record = vec![RECORD_YES; n + 1];
+        for i in 0..n {
+            if line.kind[i] == EQ as i8 {
+                left_record[i] = RECORD_YES;
+            } else if line.kind[i] >= 0 {
+                right_record[i] = RECORD_NO;
+            } else if !line.eq_cands[i].is_empty() {
+                left_record[i] = RECORD_IF_EQ;
+            }
+        }
+        let max_digits = self.rules.max_digits;
+        let empty = &line.empty;
+        let starts: Vec<usize> =
+            (0..last_eq).filter(|&p| (p == 0 || line.kind[p - 1] < 0) && line.kind[p] != EQ as i8 && self.may_touch(p)).collect();
+        if starts.is_empty() {
+            return;
+        }
+        // first sides from every start; ends that leave no room for '=' and a second side are never recorded
+        let mut left_tables: Vec<(usize, SideTable)> = Vec::with_capacity(starts.len());
+        for &p in &starts {
+            let mut limit = vec![0i32; n + 1];
+            for &e in &eqs {
+                if e <= p {
+                    continue;
+                }
+                let tiles = (empty[e] - empty[p]) as usize;
+                let eq_new = usize::from(line.kind[e] != EQ as i8);
+                let least_after = usize::from(!(e + 1 < n && line.kind[e + 1] >= 0));
+                if e + 1 >= n || tiles + eq_new + least_after > total {
+                    limit[e] = -1;
+                }
+            }
+            let spec =
+                Spec { record: &left_record, limit: &limit, goal: Goal::Any, eq_tiles: &eq_tiles, next_fixed_eq: Some(&next_fixed_eq) };
+            left_tables.push((p, sides_from(line, p, rack, rack.counts.clone(), &spec, max_digits)));
+        }
+        // partial equations through an earlier '=' with the sides searched after it (for a=b=c)
+        let mut chains: Vec<(Partials, SideTable)> = Vec::new();
+        for &e in &eqs {
+            if e == 0 {
+                continue;
+            }
+            let mut lefts: Partials = ValueMap::default();
+            for (p, table) in &left_tables {
+                if *p < e {
+                    for rec in &table.ends[e - 1] {
+                        let part = Partial { p: *p as u32, used: rec.used, pts: rec.pts, xs: rec.xs, off: 0, len: 0 };
+                        self.push_partial(&mut lefts, rec.value, part, (0, 0), table.tiles(rec));
+                    }
+                }
+            }
+            for (partial, middle) in &chains {
+                for rec in &middle.ends[e - 1] {
+                    let Some(groups) = partial.get(&rec.value) else { continue };
+                    for g in groups {
+                        let used = g.used + rec.used;
+                        if !rack.fits(used) {
+                            continue;
+                        }
+                        let part = Partial { p: g.p, used, pts: g.pts + rec.pts, xs: g.xs + rec.xs, off: 0, len: 0 };
+                        self.push_partial(&mut lefts, rec.value, part, (g.off, g.len), middle.tiles(rec));
+                    }
+                }
+            }
+            if lefts.is_empty() || e + 1 >= n {
+                continue;
+            }
+            let cur = self.attach_eq(e, lefts);
+            if cur.is_empty() {
+                continue;
+            }
+            // the rack left by the best-off partial bounds the rest; fewest tiles per value
+            let mut spare = vec![0u8; rack.counts.len()];
+            let mut fewest: ValueMap<u32> = ValueMap::default();
+            for (v, groups) in &cur {
+                let mut least = u32::MAX;
+                for g in groups {
+                    least = least.min(rack.tiles_in(g.used));
+                    for (j, &c) in rack.counts.iter().enumerate() {
+                        let left = c - rack.count_in(g.used, j);
+                        spare[j] = spare[j].max(left);
+                    }
+                }
+                fewest.insert(*v, least);
+            }
+            let mut limit = vec![-1i32; n + 1];
+            for (x, lim) in limit.iter_mut().enumerate().skip(e + 2) {
+                *lim = total as i32 - (empty[x] - empty[e + 1]) as i32;
+            }
+            let spec = Spec { record: &right_record, limit: &limit, goal: Goal::Fewest(&fewest), eq_tiles: &[], next_fixed_eq: None };
+            let table_r = sides_from(line, e + 1, rack, spare, &spec, max_digits);
+            for q in e + 1..n {
+                if table_r.ends[q].is_empty() || (q + 1 < n && line.kind[q + 1] >= 0) {
+                    continue;
+                }
+                self.complete(&cur, &table_r, &table_r.ends[q], q, found);
+            }
+            chains.push((cur, table_r));
+        }
+    }
+
+    /// Partial equations through the `=` square e (fixed, or each way to place one).
+    fn attach_eq(&mut self, e: usize, lefts: Partials) -> Partials {
+        let line = self.line;
+        if line.kind[e] == EQ as i8 {
+            return lefts;
+        }
+        let mut out: Partials = ValueMap::default();
+        for (v, groups) in &lefts {
+            for c in &line.eq_cands[e] {
+                let b = self.rack.bits[c.j as usize];
+                let entry = (e as u32) << 16 | (c.tile as u32) << 8 | c.face as u32;
+                for g in groups {
+                    if !self.rack.fits(g.used + b) {
+                        continue;
+                    }
+                    let part = Partial { p: g.p, used: g.used + b, pts: g.pts + c.pts as i64, xs: g.xs + c.xs, off: 0, len: 0 };
+                    self.push_partial(&mut out, *v, part, (g.off, g.len), &[entry]);
+                }
+            }
+        }
+        out
+    }
+
+    /// Emit every equation: a partial through an `=` plus a last side ending on q.
+    fn complete(&self, partial: &Partials, table: &SideTable, rights: &[SideRec], q: usize, found: &mut MoveList) {
+        let line = self.line;
+        let rules = self.rules;
+        for rec in rights {
+            let Some(groups) = partial.get(&rec.value) else { continue };
+            for g in groups {
+                let p = g.p as usize;
+                if !self.rack.fits(g.used + rec.used) || !self.span_ok(p, q) {
+                    continue;
+                }
+                let fixed = line.fixed_pts[q + 1] - line.fixed_pts[p];
+                let mult = line.emult[q + 1] / line.emult[p];
+                let new = (line.empty[q + 1] - line.empty[p]) as usize;
+                let bonus = if new == rules.rack_size { rules.bingo_bonus as i64 } else { 0 };
+                let score = (fixed + g.pts + rec.pts) * mult + g.xs + rec.xs + bonus;
+                let off = found.tiles.len() as u32;
+                let head = &self.parts[g.off as usize..(g.off + g.len) as usize];
+                for &t in head.iter().chain(table.tiles(rec)) {
+                    found.tiles.push(self.sort_key(t));
+                }
+                found.moves.push(MoveRec { score, off, len: g.len + rec.len });
+            }
+        }
+    }
+
+    /// A line entry `i << 16 | tile << 8 | face` as a board-wide sort key.
+    fn sort_key(&self, t: u32) -> u32 {
+        let i = (t >> 16) as usize;
+        let tile = ((t >> 8) & 0xff) as usize;
+        let face = (t & 0xff) as usize;
+        let sq = self.line.square(i) as u32;
+        sq << 16 | (self.rules.tiles[tile].rank as u32) << 8 | self.rules.faces[face].rank as u32
+    }
+}

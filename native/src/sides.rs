@@ -1,0 +1,296 @@
+//! Every side of an equation that can start on a given square of a line.
+//!
+//! A side is the expression between two `=` (or a line end and an `=`).  From its start
+//! square the search walks right, placing rack tiles on empty squares (only the faces
+//! their crossing lines allow) and reading tiles already there, with an exact running
+//! value, so the side's value is known the moment it may end.  Structure is pruned as it
+//! goes: no operator after an operator, no leading zero, digit runs up to `max_digits`,
+//! a number face never next to another number, no unary plus, no `-0`, no division by 0.
+//! An arithmetic overflow of the exact values ends that branch: such a side could only be
+//! part of a line whose value leaves `i64`, which is treated as not a true equation.
+
+use crate::line::{Line, Rack};
+use crate::rational::Value;
+use crate::rules::{DIGIT, DIVIDE, EQ, MINUS, NUMBER, PLUS, TIMES};
+use crate::util::ValueMap;
+
+/// No side may end just before this square.
+pub const RECORD_NO: u8 = 0;
+/// A side may end just before this square.
+pub const RECORD_YES: u8 = 1;
+/// A side may end here if a rack tile that can show `=` is still free for this square.
+pub const RECORD_IF_EQ: u8 = 2;
+
+const NO_TERM: u8 = 0;
+const MUL: u8 = 1;
+const DIV: u8 = 2;
+
+/// One side found: its value, the rack tiles it used (packed), its points and its tiles.
+#[derive(Clone, Copy, Debug)]
+pub struct SideRec {
+    pub value: Value,
+    pub used: u64,
+    /// main-line points of the new tiles (before the equation premiums)
+    pub pts: i64,
+    /// score of the crossing lines the new tiles make
+    pub xs: i64,
+    pub off: u32,
+    pub len: u32,
+}
+
+/// The sides of one search, by the square they end on; tiles in `arena` as
+/// `square << 16 | tile << 8 | face` (line square index, tile id, face id).
+pub struct SideTable {
+    pub ends: Vec<Vec<SideRec>>,
+    pub arena: Vec<u32>,
+}
+
+impl SideTable {
+    /// The tiles of one side.
+    pub fn tiles(&self, rec: &SideRec) -> &[u32] {
+        &self.arena[rec.off as usize..(rec.off + rec.len) as usize]
+    }
+}
+
+/// Which values a side may take where it ends.
+pub enum Goal<'a> {
+    /// Any value (subject to `limit[e] >= 0`).
+    Any,
+    /// A value of the map whose count (fewest tiles of a partner) is at most `limit[e]`.
+    Fewest(&'a ValueMap<u32>),
+}
+
+/// What to search for from one start square.  Arrays are indexed by the square just
+/// after the side's end (0..=n).
+pub struct Spec<'a> {
+    pub record: &'a [u8],
+    pub limit: &'a [i32],
+    pub goal: Goal<'a>,
+    /// rack indices of tiles that can show `=` (first sides only)
+    pub eq_tiles: &'a [usize],
+    /// first square at or after i holding a fixed `=` (first sides only)
+    pub next_fixed_eq: Option<&'a [usize]>,
+}
+
+struct Search<'a> {
+    line: &'a Line,
+    bits: &'a [u64],
+    spec: &'a Spec<'a>,
+    counts: Vec<u8>,
+    max_digits: u32,
+    /// useful[e]: some side may end just before square e or later
+    useful_from: Vec<bool>,
+    stack: Vec<u32>,
+    out: SideTable,
+    min_goal: u32,
+}
+
+/// All sides beginning on square `start` that `spec` asks for, with the rack `counts`.
+pub fn sides_from(line: &Line, start: usize, rack: &Rack, counts: Vec<u8>, spec: &Spec<'_>, max_digits: u32) -> SideTable {
+    let n = line.n;
+    let min_goal = match spec.goal {
+        Goal::Any => 0,
+        Goal::Fewest(m) => m.values().copied().min().unwrap_or(u32::MAX),
+    };
+    let mut useful_from = vec![false; n + 4];
+    for e in (0..=n).rev() {
+        let ok = spec.record[e] != RECORD_NO && spec.limit[e] >= 0 && (min_goal as i64) <= spec.limit[e] as i64;
+        useful_from[e] = useful_from[e + 1] || ok;
+    }
+    let mut s = Search {
+        line,
+        bits: &rack.bits,
+        spec,
+        counts,
+        max_digits,
+        useful_from,
+        stack: Vec::with_capacity(n),
+        out: SideTable { ends: (0..n).map(|_| Vec::new()).collect(), arena: Vec::new() },
+        min_goal,
+    };
+    if line.kind[start] != EQ as i8 {
+        s.operand(start, Value::ZERO, Value::ZERO, NO_TERM, 1, true, false, 0, 0, 0);
+    }
+    s.out
+}
+
+impl Search<'_> {
+    #[inline]
+    fn eq_free(&self) -> bool {
+        self.spec.eq_tiles.iter().any(|&j| self.counts[j] > 0)
+    }
+
+    /// Stop when no `=` can follow square i any more (first sides only).
+    #[inline]
+    fn no_eq_ahead(&self, i: usize) -> bool {
+        match self.spec.next_fixed_eq {
+            Some(nfe) => nfe[i] >= self.line.n && !self.eq_free(),
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn accepts(&self, e: usize, v: Value) -> bool {
+        let limit = self.spec.limit[e];
+        if limit < 0 || (self.min_goal as i64) > limit as i64 {
+            return false;
+        }
+        match self.spec.goal {
+            Goal::Any => true,
+            Goal::Fewest(m) => m.get(&v).is_some_and(|&k| k as i64 <= limit as i64),
+        }
+    }
+
+    fn keep(&mut self, q: usize, v: Value, used: u64, pts: i64, xs: i64) {
+        if self.spec.record[q + 1] == RECORD_IF_EQ && !self.eq_free() {
+            return;
+        }
+        let off = self.out.arena.len() as u32;
+        self.out.arena.extend_from_slice(&self.stack);
+        let len = self.stack.len() as u32;
+        self.out.ends[q].push(SideRec { value: v, used, pts, xs, off, len });
+    }
+
+    #[inline]
+    fn entry(i: usize, tile: u8, face: u8) -> u32 {
+        (i as u32) << 16 | (tile as u32) << 8 | face as u32
+    }
+
+    /// Square i must begin a number (or hold a unary minus at the start of the side).
+    #[allow(clippy::too_many_arguments)]
+    fn operand(&mut self, i: usize, acc: Value, term: Value, mul: u8, sign: i8, start: bool, nozero: bool, used: u64, pts: i64, xs: i64) {
+        let line = self.line;
+        if i >= line.n || self.no_eq_ahead(i) {
+            return;
+        }
+        // read a number here only if one may end a side later, or (at the start) after a minus
+        if !(self.useful_from[i + 1] || start) {
+            return;
+        }
+        let ext_ok = self.max_digits > 1;
+        let k = line.kind[i];
+        if k >= 0 {
+            let k = k as u8;
+            let val = line.value[i];
+            if k == DIGIT {
+                if !(val == 0 && nozero) {
+                    self.after(i + 1, acc, term, mul, sign, val, val != 0 && ext_ok, 1, used, pts, xs);
+                }
+            } else if k == NUMBER {
+                self.after(i + 1, acc, term, mul, sign, val, false, 1, used, pts, xs);
+            } else if k == MINUS && start {
+                self.operand(i + 1, acc, term, mul, -1, false, true, used, pts, xs);
+            }
+            return;
+        }
+        for c in &line.num_cands[i] {
+            let j = c.j as usize;
+            if self.counts[j] == 0 || (c.value == 0 && nozero) {
+                continue;
+            }
+            self.counts[j] -= 1;
+            self.stack.push(Self::entry(i, c.tile, c.face));
+            let ext = c.kind == DIGIT && c.value != 0 && ext_ok;
+            self.after(i + 1, acc, term, mul, sign, c.value, ext, 1, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
+            self.stack.pop();
+            self.counts[j] += 1;
+        }
+        if start {
+            for c in &line.op_cands[i] {
+                let j = c.j as usize;
+                if c.kind != MINUS || self.counts[j] == 0 {
+                    continue;
+                }
+                self.counts[j] -= 1;
+                self.stack.push(Self::entry(i, c.tile, c.face));
+                self.operand(i + 1, acc, term, mul, -1, false, true, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
+                self.stack.pop();
+                self.counts[j] += 1;
+            }
+        }
+    }
+
+    /// A number has just been read; square i may extend it, hold an operator or end the side.
+    #[allow(clippy::too_many_arguments)]
+    fn after(&mut self, i: usize, acc: Value, term: Value, mul: u8, sign: i8, num: i64, ext: bool, nd: u32, used: u64, pts: i64, xs: i64) {
+        let line = self.line;
+        let n = line.n;
+        let cur = match mul {
+            NO_TERM => Some(Value::int(num)),
+            MUL => term.checked_mul(Value::int(num)),
+            _ => term.checked_div(Value::int(num)),
+        };
+        let v = cur.and_then(|c| if sign > 0 { acc.checked_add(c) } else { acc.checked_sub(c) });
+        if let Some(v) = v {
+            if self.spec.record[i] != RECORD_NO && self.accepts(i, v) {
+                self.keep(i - 1, v, used, pts, xs);
+            }
+        }
+        if i >= n || self.no_eq_ahead(i) {
+            return;
+        }
+        let grow = ext && self.useful_from[i + 1];
+        let more = v.is_some() && self.useful_from[i + 2];
+        if !(grow || more) {
+            return;
+        }
+        let next_ext = nd + 1 < self.max_digits;
+        let k = line.kind[i];
+        if k >= 0 {
+            let k = k as u8;
+            if k == DIGIT {
+                if grow {
+                    if let Some(m) = num.checked_mul(10).and_then(|m| m.checked_add(line.value[i])) {
+                        self.after(i + 1, acc, term, mul, sign, m, next_ext, nd + 1, used, pts, xs);
+                    }
+                }
+            } else if more && (PLUS..=DIVIDE).contains(&k) {
+                if let (Some(cur), Some(v)) = (cur, v) {
+                    self.operator(i, k, acc, cur, v, sign, used, pts, xs);
+                }
+            }
+            return;
+        }
+        if grow {
+            for c in &line.digit_cands[i] {
+                let j = c.j as usize;
+                if self.counts[j] == 0 {
+                    continue;
+                }
+                let Some(m) = num.checked_mul(10).and_then(|m| m.checked_add(c.value)) else {
+                    continue;
+                };
+                self.counts[j] -= 1;
+                self.stack.push(Self::entry(i, c.tile, c.face));
+                self.after(i + 1, acc, term, mul, sign, m, next_ext, nd + 1, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
+                self.stack.pop();
+                self.counts[j] += 1;
+            }
+        }
+        if more {
+            let (Some(cur), Some(v)) = (cur, v) else { return };
+            for c in &line.op_cands[i] {
+                let j = c.j as usize;
+                if self.counts[j] == 0 {
+                    continue;
+                }
+                self.counts[j] -= 1;
+                self.stack.push(Self::entry(i, c.tile, c.face));
+                self.operator(i, c.kind, acc, cur, v, sign, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
+                self.stack.pop();
+                self.counts[j] += 1;
+            }
+        }
+    }
+
+    /// Operator `k` on square i after a number whose term value is `cur` and side value `v`.
+    #[allow(clippy::too_many_arguments)]
+    fn operator(&mut self, i: usize, k: u8, acc: Value, cur: Value, v: Value, sign: i8, used: u64, pts: i64, xs: i64) {
+        match k {
+            PLUS => self.operand(i + 1, v, Value::ZERO, NO_TERM, 1, false, false, used, pts, xs),
+            MINUS => self.operand(i + 1, v, Value::ZERO, NO_TERM, -1, false, false, used, pts, xs),
+            TIMES => self.operand(i + 1, acc, cur, MUL, sign, false, false, used, pts, xs),
+            _ => self.operand(i + 1, acc, cur, DIV, sign, false, true, used, pts, xs),
+        }
+    }
+}

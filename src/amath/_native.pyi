@@ -1,0 +1,30 @@
+"""Type stub of the compiled move generator (native/, Rust via PyO3); see amath.movegen.native."""
+
+class Rules:
+    """A validated ruleset as plain data (see native/src/rules.rs for each field)."""
+
+    def __init__(
+        self,
+        *,
+        size: int,
+        piece_mult: list[int],
+        eq_mult: list[int],
+        centre: int,
+        tile_points: list[int],
+        tile_faces: list[list[int]],
+        tile_rank: list[int],
+        face_kind: list[int],
+        face_value: list[int],
+        face_rank: list[int],
+        max_digits: int,
+        rack_size: int,
+        bingo_bonus: int,
+        first_play: int,
+        max_tiles: int | None,
+        must_touch: bool,
+    ) -> None: ...
+    @property
+    def size(self) -> int: ...
+
+def generate(rules: Rules, board: list[int], rack: list[int], limit: int | None = None) -> tuple[bytes, bytes, bytes]: ...
+def count(rules: Rules, board: list[int], rack: list[int]) -> int: ...

@@ -1,0 +1,276 @@
+"""The compiled move generator (``amath._native``, Rust) with the Python generator's shape.
+
+:func:`generate` returns exactly what :func:`amath.movegen.fast.generate` returns (same
+moves, same scores, same order; tested on the benchmark corpus), many times faster.  The
+ruleset crosses into Rust once as plain data (premiums per square, the tile table, the
+faces' kinds and number values, the few numbers the generator needs) and is cached here;
+the board crosses as a flat list of (tile id, face id) per square, the rack as counts.
+The search runs without the GIL; Rust sorts the moves, so Python never sorts.
+
+When the extension is missing (no Rust toolchain at install time) :func:`available` is
+False and :func:`load_error` says why; callers then use the pure-Python generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from amath.board import Board, Square
+from amath.errors import PositionError, TileError
+from amath.move import Place, TilePlay
+from amath.movegen.lines import face_kind
+from amath.movegen.result import GeneratedMove
+from amath.rules.base import Ruleset
+
+try:
+    from amath import _native as _ext
+except ImportError as _exc:  # pragma: no cover - depends on how the package was built
+    _EXT: Any = None
+    _LOAD_ERROR: str | None = f"amath._native is not built ({_exc}); install with a Rust toolchain to get it"
+else:
+    _EXT = _ext
+    _LOAD_ERROR = None
+
+#: The ``first_play`` rules as the Rust side's enum values.
+FIRST_PLAY_CODES = {"cover_centre": 0, "end_on_centre": 1, "anywhere": 2}
+
+
+class NativeUnavailableError(RuntimeError):
+    """The compiled generator is not installed; see :func:`load_error`."""
+
+
+def available() -> bool:
+    """True when the compiled generator is importable."""
+    return _EXT is not None
+
+
+def load_error() -> str | None:
+    """Why the compiled generator is missing (None when it is available)."""
+    return _LOAD_ERROR
+
+
+@dataclass(slots=True)
+class _Prepared:
+    """A ruleset translated once: the Rust object and the name <-> id tables."""
+
+    rules: Ruleset  # held so that id(rules) stays unique while cached
+    native: Any
+    tile_ids: dict[str, int]
+    face_ids: dict[str, int]
+    tile_names: tuple[str, ...]
+    face_names: tuple[str, ...]
+    size: int
+    plays: dict[int, TilePlay]  # decoded tile entries, interned
+
+
+_PREPARED: dict[int, _Prepared | None] = {}
+_KEEP: dict[int, Ruleset] = {}
+_CACHE_LIMIT = 64
+
+
+def _translate(rules: Ruleset) -> _Prepared | None:
+    """The ruleset as plain data for Rust, or None when the compiled generator cannot take it."""
+    if rules.syntax.brackets or rules.tiles.free or rules.first_play not in ("cover_centre", "end_on_centre") or not rules.must_touch:
+        return None
+    tiles = tuple(rules.tiles.counts)
+    faces: dict[str, None] = {}
+    for t in tiles:
+        for f in rules.faces_of(t):
+            faces[f] = None
+    face_names = tuple(faces)
+    face_ids = {f: i for i, f in enumerate(face_names)}
+    try:
+        kinds = [face_kind(f) for f in face_names]
+    except NotImplementedError:
+        return None
+    layout = rules.layout
+    squares = list(layout.squares())
+    tile_order = sorted(range(len(tiles)), key=lambda i: tiles[i])
+    face_order = sorted(range(len(face_names)), key=lambda i: face_names[i])
+    centre = layout.centre
+    try:
+        native = _EXT.Rules(
+            size=layout.size,
+            piece_mult=[layout.piece_multiplier(sq) for sq in squares],
+            eq_mult=[layout.equation_multiplier(sq) for sq in squares],
+            centre=centre.row * layout.size + centre.col,
+            tile_points=[rules.points(t) for t in tiles],
+            tile_faces=[[face_ids[f] for f in rules.faces_of(t)] for t in tiles],
+            tile_rank=[tile_order.index(i) for i in range(len(tiles))],
+            face_kind=[k for k, _ in kinds],
+            face_value=[v for _, v in kinds],
+            face_rank=[face_order.index(i) for i in range(len(face_names))],
+            max_digits=rules.syntax.max_digits,
+            rack_size=rules.rack_size,
+            bingo_bonus=rules.bingo_bonus,
+            first_play=FIRST_PLAY_CODES[rules.first_play],
+            max_tiles=rules.max_tiles_per_turn,
+            must_touch=rules.must_touch,
+        )
+    except ValueError:
+        return None
+    tile_ids = {t: i for i, t in enumerate(tiles)}
+    return _Prepared(rules, native, tile_ids, face_ids, tiles, face_names, layout.size, {})
+
+
+def _prepared(rules: Ruleset) -> _Prepared | None:
+    """The cached translation of ``rules`` (keyed by identity; the ruleset is kept alive)."""
+    key = id(rules)
+    if key in _PREPARED:
+        return _PREPARED[key]
+    if _EXT is None:
+        raise NativeUnavailableError(_LOAD_ERROR)
+    prep = _translate(rules)
+    if len(_PREPARED) >= _CACHE_LIMIT:  # rulesets made on the fly (tests, variants) must not pile up
+        _PREPARED.clear()
+        _KEEP.clear()
+    _PREPARED[key] = prep
+    _KEEP[key] = rules
+    return prep
+
+
+def supports(rules: Ruleset) -> bool:
+    """True when the compiled generator handles ``rules`` completely (False for Smath for now)."""
+    return _EXT is not None and _prepared(rules) is not None
+
+
+def _inputs(board: Board, rack: Sequence[str], rules: Ruleset) -> tuple[_Prepared, list[int], list[int]]:
+    """Translate a position for Rust; bad tiles or faces raise the library's errors."""
+    prep = _prepared(rules)
+    if prep is None:
+        raise NotImplementedError(f"the compiled generator does not support {rules.name} (brackets, free tiles or its first-play rule)")
+    if board.size != prep.size:
+        raise PositionError(f"the board is {board.size}x{board.size} but {rules.name} plays on {prep.size}x{prep.size}")
+    size = prep.size
+    flat = [-1] * (2 * size * size)
+    for sq, placed in board.items():
+        tile = prep.tile_ids.get(placed.tile)
+        if tile is None:
+            raise PositionError(f"{sq} holds {placed.tile!r}, which is not a tile of {rules.name}")
+        face = prep.face_ids.get(placed.face)
+        if face is None or placed.face not in rules.faces_of(placed.tile):
+            raise PositionError(f"{sq} holds the tile {placed.tile!r} showing {placed.face!r}, which it cannot show")
+        k = 2 * (sq.row * size + sq.col)
+        flat[k] = tile
+        flat[k + 1] = face
+    counts = [0] * len(prep.tile_names)
+    for t in rack:
+        tile = prep.tile_ids.get(t) if isinstance(t, str) else None
+        if tile is None:
+            raise TileError(f"{t!r} is not a tile of {rules.name}")
+        counts[tile] += 1
+    if len(rack) > rules.rack_size:
+        raise PositionError(f"a rack holds at most {rules.rack_size} tiles, not {len(rack)}")
+    return prep, flat, counts
+
+
+def _call(prep: _Prepared, flat: list[int], counts: list[int], limit: int | None) -> tuple[memoryview, memoryview, memoryview]:
+    try:
+        scores, offsets, tiles = _EXT.generate(prep.native, flat, counts, limit)
+    except ValueError as exc:  # the wrapper checks first; this names anything it missed
+        raise PositionError(f"the compiled generator refused the position: {exc}") from None
+    return memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I")
+
+
+def _play(prep: _Prepared, entry: int) -> TilePlay:
+    """The TilePlay of a tile entry ``square << 16 | tile << 8 | face`` (interned per ruleset)."""
+    play = prep.plays.get(entry)
+    if play is None:
+        sq = entry >> 16
+        play = TilePlay(Square(sq // prep.size, sq % prep.size), prep.tile_names[(entry >> 8) & 0xFF], prep.face_names[entry & 0xFF])
+        prep.plays[entry] = play
+    return play
+
+
+def _place(tiles: tuple[TilePlay, ...]) -> Place:
+    """A Place from tiles already in square order (one per square), skipping the re-sort."""
+    place = object.__new__(Place)
+    object.__setattr__(place, "tiles", tiles)
+    return place
+
+
+def _decode(prep: _Prepared, scores: memoryview, offsets: memoryview, tiles: memoryview) -> Iterator[GeneratedMove]:
+    plays = prep.plays
+    for k in range(len(scores)):
+        a, b = offsets[k], offsets[k + 1]
+        row = tuple([plays.get(e) or _play(prep, e) for e in tiles[a:b]])
+        yield GeneratedMove(_place(row), scores[k])
+
+
+def generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
+    """Every legal placement, best score first: the same list as :func:`amath.movegen.fast.generate`."""
+    prep, flat, counts = _inputs(board, rack, rules)
+    if not rack:
+        return []
+    return list(_decode(prep, *_call(prep, flat, counts, None)))
+
+
+def top(board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
+    """The first ``k`` moves of :func:`generate`'s order; the others are never built in Python."""
+    if k < 0:
+        raise ValueError(f"k must be 0 or more, not {k}")
+    prep, flat, counts = _inputs(board, rack, rules)
+    if not rack or k == 0:
+        return []
+    return list(_decode(prep, *_call(prep, flat, counts, k)))
+
+
+def count(board: Board, rack: Sequence[str], rules: Ruleset) -> int:
+    """How many legal placements there are."""
+    prep, flat, counts = _inputs(board, rack, rules)
+    if not rack:
+        return 0
+    try:
+        return int(_EXT.count(prep.native, flat, counts))
+    except ValueError as exc:
+        raise PositionError(f"the compiled generator refused the position: {exc}") from None
+
+
+def each(board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
+    """Call ``fn`` on every move in :func:`generate`'s order, building one move at a time."""
+    prep, flat, counts = _inputs(board, rack, rules)
+    if not rack:
+        return
+    for move in _decode(prep, *_call(prep, flat, counts, None)):
+        fn(move)
+
+
+@dataclass(frozen=True, slots=True)
+class RawMoves:
+    """Every move in compact form, best first, for scanning without building objects.
+
+    Move ``k`` scores ``scores[k]`` and places the tiles ``tiles[offsets[k]:offsets[k + 1]]``
+    (in square order).  Each tile entry is one int ``square << 16 | tile << 8 | face``:
+    ``square`` is ``row * size + col``, ``tile`` indexes ``tile_names`` and ``face``
+    indexes ``face_names``.  ``scores`` is an int64 memoryview, the others uint32.
+    """
+
+    scores: memoryview
+    offsets: memoryview
+    tiles: memoryview
+    size: int
+    tile_names: tuple[str, ...]
+    face_names: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def move(self, k: int) -> GeneratedMove:
+        """Move ``k`` as a GeneratedMove."""
+        plays = []
+        for e in self.tiles[self.offsets[k] : self.offsets[k + 1]]:
+            sq = e >> 16
+            plays.append(TilePlay(Square(sq // self.size, sq % self.size), self.tile_names[(e >> 8) & 0xFF], self.face_names[e & 0xFF]))
+        return GeneratedMove(_place(tuple(plays)), self.scores[k])
+
+
+def raw(board: Board, rack: Sequence[str], rules: Ruleset) -> RawMoves:
+    """Every move, best first, in the compact form described by :class:`RawMoves`."""
+    prep, flat, counts = _inputs(board, rack, rules)
+    if not rack:
+        empty = memoryview(b"")
+        return RawMoves(empty.cast("q"), memoryview(bytes(4)).cast("I"), empty.cast("I"), prep.size, prep.tile_names, prep.face_names)
+    scores, offsets, tiles = _call(prep, flat, counts, None)
+    return RawMoves(scores, offsets, tiles, prep.size, prep.tile_names, prep.face_names)

@@ -1,0 +1,89 @@
+"""The compiled generator (amath.movegen.native) against its Python twin, and its wrapper API."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from functools import lru_cache
+
+import pytest
+
+from amath.board import Board
+from amath.formats.position import position_from_dict
+from amath.movegen import fast, native
+from amath.rules import AMATH, SMATH
+from amath.rules.base import Ruleset
+from movegen_cases import CORPUS
+
+# Only where the extension cannot be built at all (no Rust toolchain); with cargo present a
+# missing extension fails test_native_is_built_wherever_rust_is instead.
+pytestmark = pytest.mark.skipif(not native.available() and shutil.which("cargo") is None, reason="no Rust toolchain")
+
+CHUNKS = 8
+
+
+@lru_cache(maxsize=1)
+def corpus() -> list[dict[str, object]]:
+    """The benchmark corpus entries (position + racks of 0, 1 and 2 blanks)."""
+    positions: list[dict[str, object]] = json.loads(CORPUS.read_text(encoding="utf-8"))["positions"]
+    return positions
+
+
+def position(index: int, blanks: int) -> tuple[Board, list[str], Ruleset] | None:
+    """Board, the rack with ``blanks`` blanks, rules of corpus entry ``index`` (None: no such rack)."""
+    entry = corpus()[index]
+    racks = entry["racks"]
+    assert isinstance(racks, dict)
+    rack = racks.get(str(blanks))
+    if rack is None:
+        return None
+    pos = position_from_dict(entry["position"])  # type: ignore[arg-type]
+    return pos.board(), list(rack), pos.rules
+
+
+def test_native_is_built_wherever_rust_is() -> None:
+    """With a Rust toolchain on the machine the install must have built the extension."""
+    if shutil.which("cargo"):
+        assert native.available(), native.load_error()
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_native_equals_python_blank_free_corpus(chunk: int) -> None:
+    """All 115 corpus positions, full blank-free racks: the same moves, scores and order."""
+    for index in range(chunk, len(corpus()), CHUNKS):
+        case = position(index, 0)
+        assert case is not None
+        board, rack, rules = case
+        assert native.generate(board, rack, rules) == fast.generate(board, rack, rules), f"corpus {index}, rack {rack}"
+
+
+def test_top_count_each_raw_agree_with_generate() -> None:
+    """The other modes are views of the same ordered list."""
+    case = position(3, 0)
+    assert case is not None
+    board, rack, rules = case
+    moves = native.generate(board, rack, rules)
+    assert len(moves) > 50
+    assert native.top(board, rack, rules, 10) == moves[:10]
+    assert native.top(board, rack, rules, len(moves) + 5) == moves
+    assert native.top(board, rack, rules, 0) == []
+    assert native.count(board, rack, rules) == len(moves)
+    seen: list[object] = []
+    native.each(board, rack, rules, seen.append)
+    assert seen == moves
+    raw = native.raw(board, rack, rules)
+    assert len(raw) == len(moves)
+    assert [raw.move(k) for k in range(len(raw))] == moves
+    assert list(raw.scores) == [m.score for m in moves]
+    first = moves[0].place.tiles[0]
+    entry = raw.tiles[raw.offsets[0]]
+    assert divmod(entry >> 16, raw.size) == (first.square.row, first.square.col)
+    assert (raw.tile_names[(entry >> 8) & 0xFF], raw.face_names[entry & 0xFF]) == (first.tile, first.face)
+
+
+def test_supports_a_math_not_smath() -> None:
+    """Smath (brackets, free '=') is left to the Python generators for now."""
+    assert native.supports(AMATH)
+    assert not native.supports(SMATH)
+    with pytest.raises(NotImplementedError):
+        native.generate(Board(SMATH.layout), ["1"], SMATH)
