@@ -42,5 +42,8 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     database = make_url(settings.db_url).render_as_string(hide_password=True)
     print(f"amath: open http://{shown}:{args.port}/ in a browser (database: {database})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=settings.max_ws_message * 4)
+    # no per-message deflate: a view is a few KB, and compressing two of them per move cost more CPU than the move
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=settings.max_ws_message * 4, ws_per_message_deflate=False
+    )
     return 0

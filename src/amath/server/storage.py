@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, select, update
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
@@ -161,22 +161,21 @@ class Store:
 
     def save_seat(self, game_id: str, seat: StoredSeat) -> None:
         """Write one seat (a player joined)."""
-        with Session(self.engine) as s, s.begin():
-            row = s.get(SeatRow, (game_id, seat.seat))
-            if row is None:
+        values = {"name": seat.name, "token_hash": seat.token_hash, "bot": seat.bot, "joined": seat.joined}
+        with self.engine.begin() as conn:
+            where = (SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
+            if conn.execute(update(SeatRow).where(*where).values(**values)).rowcount != 1:
                 raise KeyError(game_id)
-            row.name, row.token_hash, row.bot, row.joined = seat.name, seat.token_hash, seat.bot, seat.joined
 
     def save_state(self, game: StoredGame, first_new_turn: int) -> None:
         """Write the header (set-up, seed, status, clock start) and append turns from ``first_new_turn`` on."""
-        with Session(self.engine) as s, s.begin():
-            row = s.get(GameRow, game.id)
-            if row is None:
+        header = {"seed": game.seed, "status": game.status, "turn_started": game.turn_started, "config": json.dumps(game.config)}
+        turns = [{"game_id": game.id, "n": k, "data": json.dumps(game.turns[k])} for k in range(first_new_turn, len(game.turns))]
+        with self.engine.begin() as conn:  # two plain statements: this runs for every move
+            if conn.execute(update(GameRow).where(GameRow.id == game.id).values(**header)).rowcount != 1:
                 raise KeyError(game.id)
-            row.seed, row.status, row.turn_started = game.seed, game.status, game.turn_started
-            row.config = json.dumps(game.config)
-            for k in range(first_new_turn, len(game.turns)):
-                s.add(TurnRow(game_id=game.id, n=k, data=json.dumps(game.turns[k])))
+            if turns:
+                conn.execute(insert(TurnRow), turns)
 
     def load(self, game_id: str) -> StoredGame | None:
         """Read one game, or None when there is no such game."""
@@ -252,8 +251,9 @@ class Database:
 
     async def save_state(self, game: StoredGame, first_new_turn: int) -> None:
         """See :meth:`Store.save_state`."""
-        # the turns themselves are never changed once made (a move replaces the list), so a shallow copy does
-        header = replace(game, config=copy.deepcopy(game.config), seats=[], turns=list(game.turns))
+        # a change to the set-up replaces a top-level entry and a move replaces the list of turns
+        # (a turn once made never changes), so shallow copies are copies enough
+        header = replace(game, config=dict(game.config), seats=[], turns=list(game.turns))
         await self._run(self.store.save_state, header, first_new_turn)
 
     async def load(self, game_id: str) -> StoredGame | None:

@@ -1,0 +1,276 @@
+"""Load benchmark of the web server: N online rooms played at once by scripted clients on loopback.
+
+Starts ``amath serve`` in a subprocess (its own database unless ``--db`` names one), then
+for each game creates a room, joins it, and opens one websocket and one keep-alive HTTP
+connection per seat, as a browser would.  Each seat waits for its turn on its websocket,
+thinks 0.3-0.7 s, and exchanges one or two tiles (a real turn: checked, stored, sent to
+both screens).  It reports moves per second, the move round trip (POST to answer) at
+p50/p95/p99, the time until the opponent's screen has the move, errors, and the server
+process's CPU per move (from /proc).  Not a test: a measurement, to run by hand::
+
+    .venv/bin/python benchmarks/bench_server.py --games 200 --seconds 60
+    .venv/bin/python benchmarks/bench_server.py --games 200 --db postgresql://amath@127.0.0.1:5433/amath
+
+Loopback only; every loop is bounded by ``--seconds`` and the server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+HOST = "127.0.0.1"
+
+
+def percentile(xs: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank) of ``xs`` (0 for none)."""
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(p / 100 * len(s)) - 1))]
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection, as little client work as can be (the clients share the machine)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        if self.writer is None or self.reader is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        if token:
+            head += f"X-Seat-Token: {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status = int((await self.reader.readline()).split()[1])
+        headers: dict[str, str] = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            key, _, value = line.decode("latin-1").partition(":")
+            headers[key.strip().lower()] = value.strip()
+        raw = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, json.loads(raw) if raw else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+@dataclass
+class Stats:
+    """What every seat measured."""
+
+    round_trips: list[float] = field(default_factory=list)
+    to_screen: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+@dataclass
+class Table:
+    """One game: its id, and when each version's move was sent (for the time to the other screen)."""
+
+    game_id: str
+    sent: dict[int, float] = field(default_factory=dict)
+
+
+class Seat:
+    """A scripted player: its websocket keeps the newest view; it moves when that view says so."""
+
+    def __init__(self, port: int, table: Table, token: str, stats: Stats, rng: random.Random) -> None:
+        self.port, self.table, self.token, self.stats, self.rng = port, table, token, stats, rng
+        self.http = Http(port)
+        self.state: dict[str, Any] = {}
+        self.changed = asyncio.Event()
+
+    async def listen(self, ws: Any, stop: float) -> None:
+        async for text in ws:
+            msg = json.loads(text)
+            if msg.get("type") != "state":
+                continue
+            state = msg["state"]
+            if state["version"] >= self.state.get("version", -1):
+                self.state = state
+                sent = self.table.sent.get(state["version"])
+                if sent is not None and state["me"]["side"] != state["history"][-1]["side"]:
+                    self.stats.to_screen.append(time.perf_counter() - sent)
+                self.changed.set()
+            if time.perf_counter() > stop:
+                return
+
+    def my_turn(self) -> bool:
+        s = self.state
+        return bool(s) and s.get("to_move") is not None and s["to_move"] == s["me"]["side"]
+
+    async def play(self, start: float, stop: float, think: tuple[float, float]) -> None:
+        await asyncio.sleep(max(0.0, start - time.perf_counter()))
+        while time.perf_counter() < stop:
+            if not self.my_turn():
+                self.changed.clear()
+                try:
+                    await asyncio.wait_for(self.changed.wait(), max(0.01, stop - time.perf_counter()))
+                except TimeoutError:
+                    return
+                continue
+            await asyncio.sleep(self.rng.uniform(*think))
+            rack = self.state["rack"]
+            body = {"type": "exchange", "tiles": self.rng.sample(rack, self.rng.choice((1, 2)))}
+            version = self.state["version"] + 1
+            sent = time.perf_counter()
+            self.table.sent[version] = sent
+            try:
+                status, view = await self.http.call("POST", f"/api/games/{self.table.game_id}/move", body, self.token)
+            except (OSError, asyncio.IncompleteReadError) as exc:
+                self.stats.error(type(exc).__name__)
+                self.http.close()
+                continue
+            if status != 200:
+                self.stats.error(f"HTTP {status}")
+                await asyncio.sleep(0.2)
+                continue
+            if sent >= start:
+                self.stats.round_trips.append(time.perf_counter() - sent)
+            if view["version"] >= self.state.get("version", -1):
+                self.state = view
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, db: str, profile: str | None = None) -> subprocess.Popen[bytes]:
+    """``amath serve`` with the limits lifted for one address that is really hundreds of players (set by environment)."""
+    env = dict(os.environ)
+    big = {"RATE": "100000", "BURST": "100000", "SOCKETS_PER_ADDRESS": "100000", "WAITING_PER_ADDRESS": "100000", "MAX_WAITING": "100000"}
+    env.update({f"AMATH_{k}": v for k, v in big.items()})
+    run = ["-m", "cProfile", "-o", profile, "-m", "amath.cli"] if profile else ["-m", "amath.cli"]
+    cmd = [sys.executable, *run, "serve", "--port", str(port), "--db", db]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server did not start: {proc.stderr.read().decode() if proc.stderr else ''}")
+        try:
+            with socket.create_connection((HOST, port), timeout=1):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start in 30 s")
+
+
+async def open_table(port: int, stats: Stats, rng: random.Random, gate: asyncio.Semaphore) -> tuple[Table, list[Seat], list[Any]]:
+    async with gate:
+        http = Http(port)
+        status, created = await http.call("POST", "/api/games", {"mode": "room", "players": 2, "name": "A"})
+        assert status == 201, created
+        status, joined = await http.call("POST", f"/api/games/{created['id']}/join", {"name": "B"})
+        assert status == 200, joined
+        http.close()
+        table = Table(created["id"])
+        seats = [Seat(port, table, tok, stats, rng) for tok in (created["token"], joined["token"])]
+        sockets = [await connect(f"ws://{HOST}:{port}/api/games/{table.game_id}/ws?token={s.token}", max_size=2**22) for s in seats]
+        return table, seats, sockets
+
+
+async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, int]:
+    stats, rng = Stats(), random.Random(args.seed)
+    gate = asyncio.Semaphore(16)
+    tables = await asyncio.gather(*(open_table(port, stats, rng, gate) for _ in range(args.games)))
+    start = time.perf_counter() + args.warmup
+    stop = start + args.seconds
+    tasks = []
+    for _table, seats, sockets in tables:
+        for seat, ws in zip(seats, sockets):
+            tasks.append(asyncio.create_task(seat.listen(ws, stop + 1)))
+            tasks.append(asyncio.create_task(seat.play(time.perf_counter(), stop, (args.think_min, args.think_max))))
+    await asyncio.sleep(max(0.0, start - time.perf_counter()))
+    cpu0 = cpu_seconds(args.server_pid)
+    await asyncio.sleep(max(0.0, stop - time.perf_counter()))
+    cpu = cpu_seconds(args.server_pid) - cpu0
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for _table, seats, sockets in tables:
+        for seat, ws in zip(seats, sockets):
+            seat.http.close()
+            await ws.close()
+    return stats, cpu, len(stats.round_trips)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent two-player rooms (default 200)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time (default 60)")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring (default 5)")
+    parser.add_argument("--think-min", type=float, default=0.3)
+    parser.add_argument("--think-max", type=float, default=0.7)
+    parser.add_argument("--db", default=None, help="database URL for the server (default: a new SQLite file)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", default=None, help="run the server under cProfile, writing its profile here")
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        proc = start_server(port, db, args.profile)
+        args.server_pid = proc.pid
+        try:
+            stats, cpu, moves = asyncio.run(run(args, port))
+        finally:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    rt = [x * 1000 for x in stats.round_trips]
+    screen = [x * 1000 for x in stats.to_screen]
+    backend = db.split(":", 1)[0].split("+", 1)[0]
+
+    def spread(xs: list[float]) -> str:
+        return f"p50 {percentile(xs, 50):.1f}  p95 {percentile(xs, 95):.1f}  p99 {percentile(xs, 99):.1f}  max {max(xs):.1f}"
+
+    print(f"server load benchmark: {args.games} games, {args.seconds:g} s measured, think {args.think_min}-{args.think_max} s, {backend}")
+    print(f"machine: {platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}")
+    print(f"moves: {moves} ({moves / args.seconds:.1f}/s), errors: {sum(stats.errors.values())} {stats.errors or ''}")
+    if rt:
+        print(f"move round trip ms: {spread(rt)}")
+    if screen:
+        print(f"to the other screen ms: {spread(screen)}")
+    if moves:
+        share = 100 * cpu / args.seconds
+        print(f"server CPU: {cpu:.1f} s in {args.seconds:g} s ({share:.0f}% of a core), {1000 * cpu / moves:.2f} ms per move")
+
+
+if __name__ == "__main__":
+    main()
