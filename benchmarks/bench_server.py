@@ -52,8 +52,21 @@ class Http:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.reopened = 0
 
     async def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        """One request; a kept-alive connection the server closed meanwhile is opened again once, as a browser does."""
+        reused = self.writer is not None
+        try:
+            return await self._call(method, path, body, token)
+        except (OSError, asyncio.IncompleteReadError, IndexError):
+            self.close()
+            if not reused:
+                raise
+            self.reopened += 1
+            return await self._call(method, path, body, token)
+
+    async def _call(self, method: str, path: str, body: Any, token: str | None) -> tuple[int, Any]:
         if self.writer is None or self.reader is None:
             self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
         data = b"" if body is None else json.dumps(body).encode()
@@ -84,6 +97,7 @@ class Stats:
     round_trips: list[float] = field(default_factory=list)
     to_screen: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
+    reopened: int = 0  # idle keep-alive connections the server closed, opened again
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -226,6 +240,7 @@ async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, int]:
         for seat, ws in zip(seats, sockets):
             seat.http.close()
             await ws.close()
+    stats.reopened = sum(seat.http.reopened for _t, seats, _s in tables for seat in seats)
     return stats, cpu, len(stats.round_trips)
 
 
@@ -262,7 +277,8 @@ def main() -> None:
 
     print(f"server load benchmark: {args.games} games, {args.seconds:g} s measured, think {args.think_min}-{args.think_max} s, {backend}")
     print(f"machine: {platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}")
-    print(f"moves: {moves} ({moves / args.seconds:.1f}/s), errors: {sum(stats.errors.values())} {stats.errors or ''}")
+    errors = f"errors: {sum(stats.errors.values())} {stats.errors or ''}"
+    print(f"moves: {moves} ({moves / args.seconds:.1f}/s), {errors}, idle connections reopened: {stats.reopened}")
     if rt:
         print(f"move round trip ms: {spread(rt)}")
     if screen:

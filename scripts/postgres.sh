@@ -11,7 +11,8 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
 fi
 # the driver exactly as `pip install amath[postgres]` brings it (the extra in pyproject.toml)
 driver=$(.venv/bin/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["postgres"]))')
-.venv/bin/python -m pip install -q $driver
+read -ra packages <<< "$driver"
+.venv/bin/python -m pip install -q "${packages[@]}"
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 dir=$(mktemp -d /tmp/amath-pg.XXXXXX)
 [ "$(id -u)" = 0 ] && chown postgres "$dir"
