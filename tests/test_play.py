@@ -112,8 +112,8 @@ def test_save_command_and_quit(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
 
 def test_quit_offers_to_save(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "q.json"
-    code, out = play(monkeypatch, capsys, f"\nquit\n{path}\n", "--players", "Ann,Ben", "--seed", str(SEED))
-    assert code == 0 and "Save before quitting?" in out
+    code, out = play(monkeypatch, capsys, f"\nquit\ny\n{path}\n", "--players", "Ann,Ben", "--seed", str(SEED))
+    assert code == 0 and "Save before quitting? [y/N]" in out
     assert saved(path).history == []
 
 

@@ -69,9 +69,23 @@ class _Tok:
     value: Fraction = Fraction(0)
 
 
-def show(faces: Sequence[str]) -> str:
-    """Faces as people read them: ``["1","2","*","3"]`` -> ``"12×3"``."""
-    return "".join(display(f) for f in faces)
+def show(faces: Sequence[str], syntax: LineSyntax = AMATH_SYNTAX) -> str:
+    """Faces as people read them: ``["1","2","*","3"]`` -> ``"12×3"``.
+
+    Numbers that do not join under ``syntax`` keep a space between them, so Smath's
+    ``1`` ``2`` reads ``1 2``, never ``12``:
+
+    >>> show(["2", "*", "6", "=", "1", "2"], LineSyntax(max_digits=1)), show(["1", "12"])
+    ('2×6=1 2', '1 12')
+    """
+    out: list[str] = []
+    for k, face in enumerate(faces):
+        if k and faces[k - 1].isdigit() and face.isdigit():
+            joins = syntax.max_digits > 1 and faces[k - 1] in DIGIT_FACES and face in DIGIT_FACES
+            if not joins:
+                out.append(" ")
+        out.append(display(face))
+    return "".join(out)
 
 
 def _tokenize(faces: Sequence[str], syntax: LineSyntax) -> list[_Tok]:

@@ -141,8 +141,8 @@ def check_lines(analysis: Analysis, rules: Ruleset) -> None:
     if bad is not None:
         line, verdict = bad
         raise IllegalMoveError(
-            f"{show(line.faces)} at {line.squares[0]} is not true: {verdict.reason}",
+            f"{show(line.faces, rules.syntax)} at {line.squares[0]} is not true: {verdict.reason}",
             code=verdict.code,  # the judge's code: a false line is translated like `amath check`'s verdict
-            where={"equation": show(line.faces), "square": str(line.squares[0])},
+            where={"equation": show(line.faces, rules.syntax), "square": str(line.squares[0])},
             **verdict.params,
         )

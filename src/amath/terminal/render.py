@@ -40,9 +40,17 @@ def face_text(face: str, style: Style) -> str:
     return display(face) if style.unicode else face
 
 
+#: After the face of a choice tile (``±`` as −, ``×/÷`` as ÷), so it never looks like a real −.
+CHOICE_MARK = "'"
+
+
 def tile_text(tile: str, face: str, points: int, style: Style) -> str:
-    """A tile's cell text: face and points (``7₂``), or in ASCII the face (``7``, blank ``7?``)."""
-    shown = face_text(face, style)
+    """A tile's cell text: face and points (``7₂``), or in ASCII the face (``7``, blank ``7?``).
+
+    A choice tile carries :data:`CHOICE_MARK` after its face: ``−'₁`` is the ± tile played as
+    −, ``−₂`` a real minus.
+    """
+    shown = face_text(face, style) + (CHOICE_MARK if tile not in (face, BLANK) else "")
     if style.unicode:
         return shown + str(points).translate(_SUBSCRIPT)
     return shown + ("?" if tile == BLANK else "")
@@ -85,7 +93,12 @@ def render_legend(text: Text, style: Style) -> str:
     """Two lines: each premium kind with its colour and label; the centre and how tiles look."""
     premiums = [_empty_cell(p, style) + " " + text(f"legend_{p}") for p in ("T", "D", "3", "2")]
     sample = style.paint(_fit(tile_text("7", "7", 2, style)), st.TILE)
-    others = [_empty_cell("*", style) + " " + text("legend_star"), sample + " " + text("legend_tile")]
+    choice = style.paint(_fit(tile_text("+-", "-", 1, style)), st.TILE)
+    others = [
+        _empty_cell("*", style) + " " + text("legend_star"),
+        sample + " " + text("legend_tile"),
+        choice + " " + text("legend_choice", tile=face_text("+-", style), face=face_text("-", style)),
+    ]
     indent = " " * (width(text("legend")) + 2)
     return text("legend") + ": " + "  ".join(premiums) + "\n" + indent + "  ".join(others)
 

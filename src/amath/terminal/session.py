@@ -12,14 +12,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from amath.board import Square
+from amath.engine.generator import get_generator
 from amath.game import Game, Turn
 from amath.move import Challenge, Move, Pass, Place
+from amath.notation import format_move
 from amath.players.base import Player
+from amath.players.equity import EquityPlayer
 from amath.terminal import savefile
 from amath.terminal.console import Console
 from amath.terminal.render import render_board, render_legend, render_rack, render_scores
 from amath.terminal.report import render_history, render_summary, render_unseen
 from amath.terminal.text import Text
+
+#: How many plays ``hint`` lists.
+HINTS = 3
 
 
 class _Quit(Exception):
@@ -192,7 +198,9 @@ class Session:
         head = words[0].lower()
         style = self.console.style
         if head in ("help", "?", "h") and len(words) == 1:
-            self.console.say(self.text("help"))
+            self.console.say(self.text.for_rules("help", self.game.rules))
+        elif head == "hint" and len(words) == 1:
+            self._hint(side)
         elif head == "board" and len(words) == 1:
             self._show_screen(side)
         elif head == "unseen" and len(words) == 1:
@@ -220,8 +228,12 @@ class Session:
             self.console.say(self.text("nothing_to_undo"))
             return False
         last = game.history[-1]
-        answer = self.console.ask(self.text("undo_confirm", name=game.names[last.player], move=last.notation))
-        if not self.text.is_yes(answer):
+        owner = last.player
+        if owner != side and owner in self.humans and len(self.humans) >= 2:  # hot seat: the one whose turn it was agrees
+            prompt = self.text("undo_ask_owner", owner=game.names[owner], asker=game.names[side], move=last.notation)
+        else:
+            prompt = self.text("undo_confirm", name=game.names[owner], move=last.notation)
+        if not self.text.is_yes(self.console.ask(prompt)):
             return False
         while True:
             turn = game.pop()
@@ -242,10 +254,26 @@ class Session:
     def _quit(self) -> None:
         if self.save_path:
             raise _Quit
-        path = self.console.ask(self.text("quit_save")).strip()
-        if path and self._save_to(path):
-            self.console.say(self.text("quit_autosaved", path=path))
+        if self.text.is_yes(self.console.ask(self.text("quit_save"))):  # yes or no first: a file name is asked only after yes
+            path = ""
+            while not path:
+                path = self.console.ask(self.text("quit_save_where")).strip()
+            if self._save_to(path):
+                self.console.say(self.text("quit_autosaved", path=path))
         raise _Quit
+
+    def _hint(self, side: int) -> None:
+        """The best plays for ``side`` by the equity bot's measure (score plus the leave kept)."""
+        game = self.game
+        bot = EquityPlayer(0)
+        moves = sorted(get_generator().generate(game.board, game.racks[side], game.rules), key=lambda m: -bot.equity(game, m))
+        if not moves:
+            self.console.say(self.text("hint_none"))
+            return
+        self.console.say(self.text("hint_head"))
+        for m in moves[:HINTS]:
+            move = format_move(m.place, game.board, game.rules)
+            self.console.say(self.text("hint_line", move=move, score=m.score, equity=f"{bot.equity(game, m):.1f}"))
 
     # ----- saving -------------------------------------------------------------------------
     def _save_to(self, path: str) -> bool:

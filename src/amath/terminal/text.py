@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from amath.error_text import describe
 from amath.errors import AmathError, RulesError
+from amath.rules.base import Ruleset
 
 LANGUAGES: tuple[str, ...] = ("en", "th")
 
@@ -22,6 +23,7 @@ EN: Mapping[str, str] = {
     "legend_2": "double piece",
     "legend_star": "centre (triple piece)",
     "legend_tile": "tile, small number = points",
+    "legend_choice": "the {tile} tile played as {face}",
     "scores": "Scores",
     "bag": "Bag: {n} tiles",
     "to_move": "{name} to move",
@@ -39,8 +41,30 @@ EN: Mapping[str, str] = {
         "                     blank ?:7 (or ?7), choice tiles +-:- and */:/,\n"
         "                     a tile already on the board [7] (or .)\n"
         "  pass               pass the turn\n"
-        "  exchange 1 2 ?     return tiles to the bag and draw as many (bag >= 5)\n"
+        "  exchange 1 2 ?     return tiles to the bag and draw as many (the bag must hold\n"
+        "                     at least 5, and at least as many as you return)\n"
         "  challenge          challenge the last placement (challenge mode)\n"
+        "  hint               the best plays for your rack\n"
+        "  undo               take back the last turn\n"
+        "  unseen             tiles you have not seen (bag and other racks)\n"
+        "  history            the turns so far\n"
+        "  shuffle            shuffle the order your rack is shown in\n"
+        "  board              show the board again\n"
+        "  save FILE          save the game\n"
+        "  quit               stop (offers to save)\n"
+        "  help               this list"
+    ),
+    "help_smath": (
+        "Commands (Smath):\n"
+        "  8H 2 ( 3 + 1 ) = 8  place tiles: 8H = across from H8, H8 = down from H8;\n"
+        "                     the first equation starts or ends on H8\n"
+        "                     = ( ) are free: type as many as you need, they are not on the rack\n"
+        "                     every number is one tile: 1 2 is two numbers, never 12\n"
+        "                     blank ?:7 (or ?7), a tile already on the board [7] (or .)\n"
+        "  pass               pass the turn\n"
+        "  exchange 1 2 ?     return any number of tiles while the bag holds as many; it costs the turn\n"
+        "  challenge          challenge the last placement (challenge mode)\n"
+        "  hint               the best plays for your rack (Smath: within the bounded search)\n"
         "  undo               take back the last turn\n"
         "  unseen             tiles you have not seen (bag and other racks)\n"
         "  history            the turns so far\n"
@@ -67,12 +91,17 @@ EN: Mapping[str, str] = {
     "bot_thinking": "{name} (bot) is thinking...",
     "bot_failed": "The bot {name} could not move ({reason}); it passes.",
     "undo_confirm": "Take back {name}'s turn {move}? [y/N] ",
+    "undo_ask_owner": "{owner}, {asker} asks to take back your turn {move}. Agree? [y/N] ",
+    "hint_head": "Best plays (score plus the value of the tiles kept):",
+    "hint_line": "  {move}  {score} points (equity {equity})",
+    "hint_none": "No placement is possible with this rack: exchange or pass.",
     "undone": "Taken back: {name} {move}.",
     "nothing_to_undo": "Nothing to take back.",
     "saved": "Saved to {path}.",
     "save_failed": "Could not save to {path}: {reason}",
     "save_usage": "Say where: save FILE",
-    "quit_save": "Save before quitting? Enter a file name, or press Enter to quit without saving: ",
+    "quit_save": "Save before quitting? [y/N] ",
+    "quit_save_where": "File name to save to: ",
     "quit_autosaved": "The game is saved in {path}; continue it with: amath play --resume {path}",
     "bye": "Goodbye.",
     "unseen": "Unseen tiles ({n}):",
@@ -106,6 +135,7 @@ TH: Mapping[str, str] = {
     "legend_2": "ตัว x2",
     "legend_star": "ช่องกลาง (ตัว x3)",
     "legend_tile": "เบี้ย เลขตัวเล็ก = คะแนน",
+    "legend_choice": "เบี้ย {tile} ที่ใช้เป็น {face}",
     "scores": "คะแนน",
     "bag": "ในถุง: {n} ตัว",
     "to_move": "ตาของ {name}",
@@ -123,8 +153,29 @@ TH: Mapping[str, str] = {
         "                     เบี้ยว่าง ?:7 (หรือ ?7), เบี้ยเลือก +-:- และ */:/,\n"
         "                     เบี้ยที่อยู่บนกระดานแล้ว [7] (หรือ .)\n"
         "  pass               ผ่าน\n"
-        "  exchange 1 2 ?     เปลี่ยนเบี้ย (ในถุงต้องมีอย่างน้อย 5 ตัว)\n"
+        "  exchange 1 2 ?     เปลี่ยนเบี้ย (ในถุงต้องมีอย่างน้อย 5 ตัว และไม่น้อยกว่าที่เปลี่ยน)\n"
         "  challenge          ท้วงการวางครั้งล่าสุด (โหมดท้วง)\n"
+        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยของคุณ\n"
+        "  undo               ย้อนตาที่แล้ว\n"
+        "  unseen             เบี้ยที่ยังไม่เห็น (ในถุงและในมือคนอื่น)\n"
+        "  history            ประวัติการเล่น\n"
+        "  shuffle            สลับลำดับเบี้ยที่แสดง\n"
+        "  board              แสดงกระดานอีกครั้ง\n"
+        "  save FILE          บันทึกเกม\n"
+        "  quit               เลิกเล่น (ถามก่อนว่าจะบันทึกไหม)\n"
+        "  help               รายการนี้"
+    ),
+    "help_smath": (
+        "คำสั่ง (สแม็ท):\n"
+        "  8H 2 ( 3 + 1 ) = 8  วางเบี้ย: 8H = แนวนอนจาก H8, H8 = แนวตั้งจาก H8\n"
+        "                     สมการแรกต้องเริ่มหรือจบที่ H8\n"
+        "                     = ( ) ใช้ได้ฟรี พิมพ์ได้ตามต้องการ ไม่ต้องมีบนราง\n"
+        "                     ตัวเลขหนึ่งตัวคือเบี้ยหนึ่งตัว: 1 2 คือสองจำนวน ไม่ใช่ 12\n"
+        "                     เบี้ยว่าง ?:7 (หรือ ?7), เบี้ยที่อยู่บนกระดานแล้ว [7] (หรือ .)\n"
+        "  pass               ผ่าน\n"
+        "  exchange 1 2 ?     เปลี่ยนเบี้ยกี่ตัวก็ได้ถ้าในถุงมีพอ เสียตานั้น\n"
+        "  challenge          ท้วงการวางครั้งล่าสุด (โหมดท้วง)\n"
+        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยของคุณ (สแม็ท: ในขอบเขตการค้นหา)\n"
         "  undo               ย้อนตาที่แล้ว\n"
         "  unseen             เบี้ยที่ยังไม่เห็น (ในถุงและในมือคนอื่น)\n"
         "  history            ประวัติการเล่น\n"
@@ -151,12 +202,17 @@ TH: Mapping[str, str] = {
     "bot_thinking": "{name} (บอท) กำลังคิด...",
     "bot_failed": "บอท {name} เดินไม่ได้ ({reason}) จึงผ่าน",
     "undo_confirm": "ย้อนตาของ {name} {move} ไหม? [y/N] ",
+    "undo_ask_owner": "{owner} {asker} ขอย้อนตา {move} ของคุณ ยอมไหม? [y/N] ",
+    "hint_head": "การลงที่ดีที่สุด (คะแนนรวมค่าของเบี้ยที่เหลือ):",
+    "hint_line": "  {move}  {score} คะแนน (อีควิตี้ {equity})",
+    "hint_none": "เบี้ยชุดนี้ลงไม่ได้เลย ให้เปลี่ยนเบี้ยหรือผ่าน",
     "undone": "ย้อนแล้ว: {name} {move}",
     "nothing_to_undo": "ไม่มีอะไรให้ย้อน",
     "saved": "บันทึกที่ {path} แล้ว",
     "save_failed": "บันทึกที่ {path} ไม่ได้: {reason}",
     "save_usage": "ระบุไฟล์: save FILE",
-    "quit_save": "บันทึกก่อนเลิกไหม? ใส่ชื่อไฟล์ หรือกด Enter เพื่อเลิกโดยไม่บันทึก: ",
+    "quit_save": "บันทึกก่อนเลิกไหม? [y/N] ",
+    "quit_save_where": "ชื่อไฟล์ที่จะบันทึก: ",
     "quit_autosaved": "เกมบันทึกอยู่ใน {path} เล่นต่อด้วย: amath play --resume {path}",
     "bye": "ลาก่อน",
     "unseen": "เบี้ยที่ยังไม่เห็น ({n} ตัว):",
@@ -202,6 +258,11 @@ class Text:
         """The string ``key`` filled with ``values`` (falls back to English if missing)."""
         template = self._table.get(key) or EN[key]
         return template.format(**values)
+
+    def for_rules(self, key: str, rules: Ruleset, **values: object) -> str:
+        """The string ``key`` as the ruleset's family has it (``help_smath``), else plain ``key``."""
+        family = f"{key}_{rules.name.split('+')[0]}"
+        return self(family if family in EN else key, **values)
 
     def error(self, exc: BaseException) -> str:
         """An error for the player: a library error in this language (by its code), else its text."""
