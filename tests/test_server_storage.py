@@ -46,6 +46,7 @@ def test_serve_without_the_driver_prints_one_line(monkeypatch: pytest.MonkeyPatc
     out = capsys.readouterr()
     assert out.out == "" and out.err.count("\n") == 1
     assert out.err.startswith("amath serve: PostgreSQL needs its driver") and POSTGRES_DRIVER in out.err
+    assert "ไดรเวอร์" in out.err and "secret" not in out.err
 
 
 @pytest.mark.parametrize(

@@ -210,6 +210,15 @@ ERROR_TH: Mapping[str, str] = {
     "rack_or_drill": "ให้รางหรือ --drill อย่างใดอย่างหนึ่ง ไม่ใช่ทั้งสองอย่าง",
     "no_rack": "ไม่ได้ให้ราง (เช่น amath bingo 1 2 + 3 = 1 5 '?') หรือใช้ --drill",
     "bingo_rack_size": "บิงโกใช้รางเต็ม {size} ตัว แต่ให้มา {count} ตัว",
+    # the web server's settings and database
+    "setting_not_number": "{setting} ต้องเป็นตัวเลข ไม่ใช่ {value!r}",
+    "setting_not_whole": "{setting} ต้องเป็นจำนวนเต็ม ไม่ใช่ {value!r}",
+    "setting_not_positive": "{setting} ต้องมากกว่า 0 ไม่ใช่ {value!r}",
+    "db_not_url": "{url!r} ไม่ใช่ URL ของฐานข้อมูล (เช่น sqlite:///amath.sqlite3 หรือ postgresql://user@host/db)",
+    "db_postgres_driver": "PostgreSQL ต้องมีไดรเวอร์ซึ่งยังไม่ได้ติดตั้ง: {install}",
+    "db_module_missing": "ฐานข้อมูล {url} ต้องใช้โมดูล Python {module!r}: ติดตั้งด้วย pip",
+    "db_url_unusable": "ใช้ URL ฐานข้อมูล {url} ไม่ได้: {reason}",
+    "db_unreachable": "เปิดฐานข้อมูล {url} ไม่ได้: {reason}",
 }
 
 #: Every code a translation knows (the judge's and the errors').

@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from amath.error_text import describe
 from amath.errors import AmathError
 from amath.server.config import DB_ENV, TUNABLE, Settings, default_db_url, env_name, settings_from
 
@@ -35,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings = settings_from({name: getattr(args, name, None) for name in TUNABLE}, Settings(db_url=args.db or default_db_url()))
         app = create_app(settings)
-    except AmathError as exc:
-        print(f"amath serve: {exc}", file=sys.stderr)
+    except AmathError as exc:  # one line, in English and Thai
+        print(f"amath serve: {describe(exc, 'en')} / {describe(exc, 'th')}", file=sys.stderr)
         return 2
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -104,8 +104,12 @@ def settings_from(values: Mapping[str, str | None], base: Settings | None = None
         try:
             value = kind(text)
         except ValueError:
-            raise SettingsError(f"{source} must be {'a whole number' if kind is int else 'a number'}, not {text!r}") from None
+            if kind is int:
+                raise SettingsError(
+                    f"{source} must be a whole number, not {text!r}", code="setting_not_whole", setting=source, value=text
+                ) from None
+            raise SettingsError(f"{source} must be a number, not {text!r}", code="setting_not_number", setting=source, value=text) from None
         if not (math.isfinite(value) and value > 0):
-            raise SettingsError(f"{source} must be more than 0, not {text!r}")
+            raise SettingsError(f"{source} must be more than 0, not {text!r}", code="setting_not_positive", setting=source, value=text)
         changes[name] = value
     return replace(base or Settings(), **changes)

@@ -103,7 +103,9 @@ def database_url(text: str) -> URL:
     try:
         url = make_url(text)
     except ArgumentError:
-        raise StorageError(f"{text!r} is not a database URL (like sqlite:///amath.sqlite3 or postgresql://user@host/db)") from None
+        raise StorageError(
+            f"{text!r} is not a database URL (like sqlite:///amath.sqlite3 or postgresql://user@host/db)", code="db_not_url", url=text
+        ) from None
     if url.drivername in ("postgresql", "postgres"):
         url = url.set(drivername="postgresql+psycopg")
     return url
@@ -129,20 +131,23 @@ class Store:
             self.engine: Engine = create_engine(url, **kwargs)
         except ModuleNotFoundError as exc:
             if url.get_backend_name() == "postgresql":
-                raise StorageError(
-                    f"PostgreSQL needs its driver, which is not installed: {POSTGRES_DRIVER}"
-                    f" / ต้องติดตั้งไดรเวอร์ PostgreSQL ก่อน: {POSTGRES_DRIVER}"
-                ) from None
-            raise StorageError(f"the database {shown} needs the Python module {exc.name!r}: pip install it") from None
+                message = f"PostgreSQL needs its driver, which is not installed: {POSTGRES_DRIVER}"
+                raise StorageError(message, code="db_postgres_driver", install=POSTGRES_DRIVER) from None
+            message = f"the database {shown} needs the Python module {exc.name!r}: pip install it"
+            raise StorageError(message, code="db_module_missing", url=shown, module=exc.name) from None
         except (ArgumentError, NoSuchModuleError) as exc:
-            raise StorageError(f"the database URL {shown} cannot be used: {_first_line(exc)}") from None
+            reason = _first_line(exc)
+            raise StorageError(
+                f"the database URL {shown} cannot be used: {reason}", code="db_url_unusable", url=shown, reason=reason
+            ) from None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
             _Base.metadata.create_all(self.engine)
         except DBAPIError as exc:
             self.engine.dispose()
-            raise StorageError(f"cannot open the database {shown}: {_first_line(exc.orig or exc)}") from None
+            reason = _first_line(exc.orig or exc)
+            raise StorageError(f"cannot open the database {shown}: {reason}", code="db_unreachable", url=shown, reason=reason) from None
 
     def close(self) -> None:
         """Release the connection pool."""
