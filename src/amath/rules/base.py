@@ -58,7 +58,7 @@ class ClockRules:
 TOURNAMENT_CLOCK = ClockRules("total", 22 * 60, 10, False)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Ruleset:
     """A variant of the game as data.
 
@@ -106,6 +106,10 @@ class Ruleset:
         # plain strings are accepted (``dataclasses.replace(r, first_play="anywhere")``) and made enums
         object.__setattr__(self, "first_play", FirstPlay(self.first_play))
         object.__setattr__(self, "starter", Starter(self.starter))
+
+    def __repr__(self) -> str:
+        """Short and pasteable for a registered ruleset: ``get_ruleset('a-math')``."""
+        return f"get_ruleset({self.name!r})"
 
     @property
     def exchange_rule(self) -> ExchangeRule:
