@@ -221,6 +221,7 @@ def hot_seat_to_the_end(server: Server, pg: Any) -> Game:
     put_tiles(pg, place)
     pg.locator("#preview.good").wait_for()
     pg.click("#btn-play")
+    pg.wait_for_function("window.amathDebug.state.history.length === 1")
     while not game.over:
         n = len(game.history)
         pg.locator("#show-tiles").click()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -157,21 +156,25 @@ def test_an_uploaded_record_is_analysed_and_bad_ones_refused(client: TestClient)
 
 
 def test_analyses_wait_in_a_bounded_queue(client: TestClient) -> None:
-    gate = threading.Event()
-    pool = client.app.state.rooms.coach.analysis_pool  # type: ignore[attr-defined]
-    pool.submit(gate.wait)  # the worker is busy
+    class Stuck:  # a worker that never finishes: every analysis stays in the queue
+        def submit(self, *args: Any) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    client.app.state.rooms.coach.analysis_worker = Stuck()  # type: ignore[attr-defined]
     game = Game(AMATH, teams=[["Ann"], ["Ben"]], seed=3)
-    try:
-        for _ in range(coach.MAX_QUEUED):
-            game.push(Pass())
-            res = client.post("/api/replay/analysis", json={"record": write_record(game)})
-            assert res.status_code == 200 and res.json()["status"] == "queued"
+    for _ in range(coach.MAX_QUEUED):
         game.push(Pass())
         res = client.post("/api/replay/analysis", json={"record": write_record(game)})
-        assert res.status_code == 503 and "busy" in res.json()["error"]
-        assert client.get("/api/config").status_code == 200  # the server still answers
-    finally:
-        gate.set()
+        assert res.status_code == 200 and res.json()["status"] == "queued"
+    again = client.post("/api/replay/analysis", json={"record": write_record(game)})
+    assert again.status_code == 200 and again.json()["status"] == "queued"  # the same record: the same job
+    game.push(Pass())
+    res = client.post("/api/replay/analysis", json={"record": write_record(game)})
+    assert res.status_code == 503 and "busy" in res.json()["error"]
+    assert client.get("/api/config").status_code == 200  # the server still answers
 
 
 def test_practice_reviews_my_own_moves_only(client: TestClient) -> None:

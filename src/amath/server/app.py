@@ -137,8 +137,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def replay_analysis(request: Request) -> Response:
         body = await _json(request)
-        rec = read_upload(body)
-        return JSONResponse(rooms.coach.analysis(record_key(body["record"]), lambda: rec))
+        read_upload(body)  # a record that cannot be read is a 400 now, not a failed analysis later
+        return JSONResponse(rooms.coach.analysis(record_key(body["record"]), body["record"]))
 
     async def replay_picture(request: Request) -> Response:
         body = await _json(request)

@@ -1,31 +1,34 @@
 """Analysis and hints for the web app: the engine's best plays, off the event loop, cached and bounded.
 
-Two functions talk to the engine (:func:`analyse_record` and :func:`best_plays`); pointing
-them at a stronger engine changes every analysis and hint the browser shows.  The work
-runs in worker threads (one for analyses, one for hints), so a long analysis never
-blocks the event loop, and each answer is cached (per game, per uploaded record, per
-position), so asking again costs nothing.  At most ``MAX_QUEUED`` analyses wait at once;
+Three functions talk to the engine (:func:`analyse_record`, :func:`best_plays`,
+:func:`review_turn`); pointing them at a stronger engine changes every analysis and hint
+the browser shows.  The work runs in worker processes (one for analyses, one for hints,
+at a lower priority), so a long analysis neither blocks the event loop nor holds the
+interpreter lock other games need, and each answer is cached (per game, per uploaded
+record, per position), so asking again costs nothing.  At most ``MAX_QUEUED`` analyses wait at once;
 more are refused with a 503 rather than piling up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import hashlib
 import logging
+import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from amath.board import Board
 from amath.cli.analyze import to_json
 from amath.engine.sim import win_estimate
 from amath.errors import AmathError
-from amath.formats.record import Record
+from amath.formats.record import Record, parse_record
 from amath.formats.replay import replay
 from amath.game import Game, Turn
 from amath.move import Place
@@ -144,7 +147,80 @@ def _tiles(notation: str, board: Board, rules: Ruleset) -> list[dict[str, str]]:
     return [{"square": p.square.name, "tile": p.tile, "face": p.face} for p in place.tiles]
 
 
-# ----- jobs: worker threads, caches, a bound on the queue ------------------------------------
+# ----- jobs: worker processes, caches, a bound on the queue -----------------------------------
+_progress_queue: Any = None
+"""In a worker process: where progress goes (set by :func:`_init_worker`)."""
+
+
+def _init_worker(queue: Any) -> None:
+    """A worker process starts: lower its priority (games come first) and remember the progress queue."""
+    global _progress_queue
+    _progress_queue = queue
+    with contextlib.suppress(OSError):
+        os.nice(5)
+
+
+def _analyse_text(key: str, text: str) -> tuple[str, Any]:
+    """In a worker process: ``("done", analysis)`` of a record's text, or ``("failed", why)``."""
+
+    def progress(done: int, total: int) -> None:
+        if _progress_queue is not None:
+            _progress_queue.put((key, done, total))
+
+    try:
+        return "done", analyse_record(parse_record(text), progress)
+    except ApiError as exc:
+        return "failed", exc.message
+    except AmathError as exc:
+        return "failed", str(exc)
+    except Exception as exc:  # the engine must not take the server down
+        return "failed", f"the analysis failed: {exc}"
+
+
+class Worker:
+    """One worker process for engine work, started on first use.
+
+    A process, not a thread: the search is pure Python, and in a thread it would hold the
+    interpreter lock and slow every other game's requests (measured: docs/web.md).
+    """
+
+    def __init__(self, progress: Callable[[str, int, int], None] | None = None) -> None:
+        self._progress = progress
+        self._pool: Any = None
+        self._queue: Any = None
+        self._reader: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(
+        self, fn: Callable[..., Any], args: tuple[Any, ...], done: Callable[[Any], None], failed: Callable[[BaseException], None]
+    ) -> None:
+        """Run ``fn(*args)`` in the worker; ``done(result)`` or ``failed(error)`` is called in a thread of this process."""
+        with self._lock:
+            if self._pool is None:
+                ctx = multiprocessing.get_context("spawn")
+                self._queue = ctx.Queue() if self._progress is not None else None
+                self._pool = ctx.Pool(1, initializer=_init_worker, initargs=(self._queue,))
+                if self._queue is not None:
+                    self._reader = threading.Thread(target=self._read, name="amath-progress", daemon=True)
+                    self._reader.start()
+            self._pool.apply_async(fn, args, callback=done, error_callback=failed)
+
+    def _read(self) -> None:
+        while (msg := self._queue.get()) is not None:
+            if self._progress is not None:
+                self._progress(*msg)
+
+    def close(self) -> None:
+        """Stop the worker at once (a running analysis is abandoned)."""
+        with self._lock:
+            if self._pool is not None:
+                self._pool.terminate()
+                self._pool.join()
+            if self._queue is not None:
+                self._queue.put(None)
+            self._pool = None
+
+
 @dataclass(slots=True)
 class Job:
     """One analysis: where it has got to, and its answer once done."""
@@ -154,7 +230,6 @@ class Job:
     total: int = 0
     result: dict[str, Any] | None = None
     error: str | None = None
-    status_code: int = 200
 
     def view(self) -> dict[str, Any]:
         """What the page polls: the progress, then the analysis (or why it failed)."""
@@ -166,18 +241,18 @@ class Job:
         return out
 
 
-@dataclass(eq=False)
 class Coach:
-    """Runs analyses and hints in worker threads, with an answer cache for each."""
+    """Runs analyses and hints in worker processes (one each), with an answer cache for each."""
 
-    analyses: OrderedDict[str, Job] = field(default_factory=OrderedDict)
-    hints: OrderedDict[str, Any] = field(default_factory=OrderedDict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    analysis_pool: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="amath-analysis"))
-    hint_pool: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="amath-hint"))
+    def __init__(self) -> None:
+        self.analyses: OrderedDict[str, Job] = OrderedDict()
+        self.hints: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+        self.analysis_worker = Worker(self._progress)
+        self.hint_worker = Worker()
 
-    def analysis(self, key: str, rec: Callable[[], Record]) -> dict[str, Any]:
-        """The analysis under ``key``: started on first asking, then its progress, then the answer."""
+    def analysis(self, key: str, text: str) -> dict[str, Any]:
+        """The analysis of a record's ``text`` under ``key``: started on first asking, then its progress, then the answer."""
         with self.lock:
             job = self.analyses.get(key)
             if job is None:
@@ -186,52 +261,78 @@ class Coach:
                     raise ApiError(503, "the server is busy analysing other games; try again in a minute")
                 job = self.analyses[key] = Job()
                 self._trim(self.analyses)
-                self.analysis_pool.submit(self._run, job, rec)
+                done, failed = (lambda r, j=job: self._finish(j, r)), (lambda e, j=job: self._fail(j, e))
+                self.analysis_worker.submit(_analyse_text, (key, text), done, failed)
             self.analyses.move_to_end(key)
             return job.view()
 
-    def _run(self, job: Job, rec: Callable[[], Record]) -> None:
-        def progress(done: int, total: int) -> None:
-            job.done, job.total = done, total
+    def _progress(self, key: str, done: int, total: int) -> None:
+        with self.lock:
+            job = self.analyses.get(key)
+            if job is not None and job.status in ("queued", "running"):
+                job.status, job.done, job.total = "running", done, total
 
-        job.status = "running"
-        try:
-            job.result = analyse_record(rec(), progress)
-            job.status = "done"
-        except ApiError as exc:
-            job.status, job.error = "failed", exc.message
-        except Exception as exc:  # the engine must not take the server down
-            log.exception("analysis failed")
-            job.status, job.error = "failed", f"the analysis failed: {exc}"
+    def _finish(self, job: Job, answer: tuple[str, Any]) -> None:
+        status, value = answer
+        with self.lock:
+            if status == "done":
+                job.result, job.done = value, job.total
+            else:
+                job.error = value
+            job.status = status
 
-    async def hint(self, key: str, work: Callable[[], Any]) -> Any:
-        """Best plays for a position, or a review of one turn (``key`` names it), computed once in the hint thread."""
+    def _fail(self, job: Job, error: BaseException) -> None:
+        log.error("analysis failed: %s", error)
+        with self.lock:
+            job.status, job.error = "failed", f"the analysis failed: {error}"
+
+    async def hint(self, key: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` (best plays, or a review of one turn) under ``key``, computed once in the hint worker."""
         with self.lock:
             cached = self.hints.get(key)
         if cached is not None:
             return cached
-        plays = await asyncio.wrap_future(self.hint_pool.submit(work))
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Any] = loop.create_future()
+
+        def settle(value: Any, error: BaseException | None) -> None:  # in the event loop
+            if answer.done():
+                return
+            if error is None:
+                answer.set_result(value)
+            else:
+                answer.set_exception(error)
+
+        def done(value: Any) -> None:
+            loop.call_soon_threadsafe(settle, value, None)
+
+        def failed(error: BaseException) -> None:
+            loop.call_soon_threadsafe(settle, None, error)
+
+        self.hint_worker.submit(fn, args, done, failed)
+        try:
+            value = await answer
+        except Exception as exc:
+            log.error("hint failed: %s", exc)
+            raise ApiError(503, "the engine could not answer; try again") from None
         with self.lock:
-            self.hints[key] = plays
+            self.hints[key] = value
             self._trim(self.hints)
-        return plays
+        return value
 
     @staticmethod
     def _trim(cache: OrderedDict[str, Any]) -> None:
-        while len(cache) > MAX_CACHED:
-            oldest = next(iter(cache))
-            job = cache[oldest]
-            if isinstance(job, Job) and job.status in ("queued", "running"):
-                cache.move_to_end(oldest)  # never forget a job still at work
-                if all(isinstance(j, Job) and j.status in ("queued", "running") for j in cache.values()):
-                    return
-                continue
-            del cache[oldest]
+        for key in list(cache):
+            if len(cache) <= MAX_CACHED:
+                return
+            entry = cache[key]
+            if not (isinstance(entry, Job) and entry.status in ("queued", "running")):  # never forget a job at work
+                del cache[key]
 
     def close(self) -> None:
-        """Stop the worker threads (a running analysis finishes its current turn)."""
-        self.analysis_pool.shutdown(wait=False, cancel_futures=True)
-        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers."""
+        self.analysis_worker.close()
+        self.hint_worker.close()
 
 
 def record_key(text: str) -> str:

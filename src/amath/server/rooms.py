@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from amath.errors import AmathError
-from amath.formats.record import parse_record
 from amath.formats.save import load_game, save_game
 from amath.game import Game, Options, Result
 from amath.move import Challenge, Pass
@@ -523,7 +522,7 @@ class Rooms:
         game = self._playing(room)
         side = side_of(room.stored, seat)
         snapshot = copy.deepcopy(game)
-        plays = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", lambda: best_plays(snapshot, side))
+        plays = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", best_plays, snapshot, side)
         return {"version": len(snapshot.history), "plays": plays}
 
     async def review(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
@@ -546,7 +545,7 @@ class Rooms:
         if game.history[k].player != side or game.history[k].kind not in DECISIONS:
             raise ApiError(403, "only your own moves can be reviewed")
         snapshot = copy.deepcopy(game)
-        return dict(await self.coach.hint(f"{game_id}:review:{k}", lambda: review_turn(snapshot, k)))
+        return dict(await self.coach.hint(f"{game_id}:review:{k}", review_turn, snapshot, k))
 
     async def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The analysis of a finished game (every rack is public then), started on first asking."""
@@ -556,7 +555,7 @@ class Rooms:
         if game is None or not game.over:
             raise ApiError(409, "a game is analysed once it is over")
         text = record_text(game, None, room.stored.created)
-        return self.coach.analysis(f"game:{game_id}", lambda: parse_record(text))
+        return self.coach.analysis(f"game:{game_id}", text)
 
     # ----- bots --------------------------------------------------------------------------
     def _bot_seat(self, room: Room) -> int | None:
