@@ -1,9 +1,8 @@
 """The move generator backends that the generator suites run against, by name.
 
-Each is the ``generate`` of :func:`amath.engine.get_generator` for that name: ``python``
-(the readable twin, :mod:`amath.movegen.fast` for A-Math) and ``native`` (the Rust core),
-present whenever the extension is built (a test insists that it is wherever a Rust
-toolchain exists, so it is never silently left out).
+``python`` is :func:`amath.movegen.fast.generate`; ``native`` is the compiled twin
+(:mod:`amath.movegen.native`), present whenever the extension is built (a test insists
+that it is wherever a Rust toolchain exists, so it is never silently left out).
 """
 
 from __future__ import annotations
@@ -11,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from amath.board import Board
-from amath.engine import get_generator, native_available
+from amath.movegen import fast, native
 from amath.movegen.result import GeneratedMove
 from amath.rules.base import Ruleset
 
 Generate = Callable[[Board, Sequence[str], Ruleset], list[GeneratedMove]]
 
-BACKENDS: dict[str, Generate] = {"python": get_generator("python").generate}
-if native_available():
-    BACKENDS["native"] = get_generator("native").generate
+BACKENDS: dict[str, Generate] = {"python": fast.generate}
+if native.available():
+    BACKENDS["native"] = native.generate
