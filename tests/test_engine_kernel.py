@@ -143,3 +143,11 @@ def test_notation_round_trips_through_parse() -> None:
     give(game, game.to_move, ["1", "2", "+-", "*/", "=", "4", "6", "8"])
     for move in list(game.legal_moves.placements())[:20]:
         assert game.parse(game.notation(move)) == move
+
+
+def test_the_default_backend_hands_rulesets_it_lacks_to_python() -> None:
+    """Smath goes to the Python search whichever backend is the default (native lacks it)."""
+    game = Game(SMATH, seed=2)
+    rack = game.racks[game.to_move][:3]
+    default = get_generator().generate(game.board, rack, game.rules)
+    assert default and default == get_generator("python").generate(game.board, rack, game.rules)
