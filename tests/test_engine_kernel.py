@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
@@ -151,3 +153,17 @@ def test_the_default_backend_hands_rulesets_it_lacks_to_python() -> None:
     rack = game.racks[game.to_move][:3]
     default = get_generator().generate(game.board, rack, game.rules)
     assert default and default == get_generator("python").generate(game.board, rack, game.rules)
+
+
+def test_without_the_native_core_the_python_backend_is_used_and_said_once() -> None:
+    """A process where ``amath._native`` cannot import (no Rust toolchain at install) still works."""
+    code = (
+        "import sys; sys.modules['amath._native'] = None\n"  # makes 'from amath import _native' fail
+        "from amath import Game, engine\n"
+        "g = Game(seed=1)\n"
+        "print(engine.backend(), engine.backend(), len(g.legal_moves.placements()) > 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["python", "python", "True"]
+    said = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(said) == 1 and "pure-Python" in said[0] and "_native" in said[0]

@@ -9,14 +9,14 @@ Three backends list the same placements in the same order (tested on every backe
 
 :func:`get_generator` chooses by argument, else the ``AMATH_ENGINE`` environment
 variable, else ``native`` when it is available and ``python`` otherwise (saying once,
-as a warning, that it fell back).
+on standard error, that it fell back and why).
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-import warnings
+import sys
 from collections.abc import Callable, Sequence
 from typing import Protocol, cast, runtime_checkable
 
@@ -180,13 +180,9 @@ def get_generator(name: str | None = None) -> MoveGenerator:
         if native_available():
             chosen = "native"
         else:
-            if not _warned:
+            if not _warned:  # said once per process, on stderr, in one line
                 _warned = True
-                warnings.warn(
-                    f"amath: the native move generator is not built ({_native_error()}); using the pure-Python one (slower)",
-                    RuntimeWarning,
-                    stacklevel=2,
-                )
+                print(f"amath: {_native_error()}; using the pure-Python move generator (slower)", file=sys.stderr)
             chosen = "python"
     if chosen not in BACKENDS:
         raise AmathError(f"unknown engine backend {chosen!r} (choose from {', '.join(BACKENDS)})")
