@@ -11,6 +11,7 @@ import pytest
 
 from amath import __version__
 from amath.cli import main
+from amath.engine import backend
 
 ROOT = Path(__file__).resolve().parent
 GAME = ROOT / "data" / "greedy-seed3.amr"
@@ -85,4 +86,4 @@ def test_check_names_a_tile_that_cannot_show_its_face(word: str, capsys: pytest.
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--version"])
-    assert info.value.code == 0 and capsys.readouterr().out.strip() == f"amath {__version__}"
+    assert info.value.code == 0 and capsys.readouterr().out.strip() == f"amath {__version__} (move generator: {backend()})"

@@ -31,10 +31,20 @@ SUBCOMMANDS: tuple[str, ...] = (
 )
 
 
+class _Version(argparse.Action):
+    """``--version``: the package version and the move generator backend this install uses."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from amath.engine import backend
+
+        print(f"amath {__version__} (move generator: {backend()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand."""
     parser = argparse.ArgumentParser(prog="amath", description="A-Math (เอแม็ท): the crossword game of equations")
-    parser.add_argument("--version", action="version", version=f"amath {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and the move generator in use, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:
