@@ -11,6 +11,7 @@ import pytest
 from amath.board import Board
 from amath.formats.position import position_from_dict
 from amath.movegen import fast, native
+from amath.movegen.result import digest
 from amath.rules import AMATH, SMATH
 from amath.rules.base import Ruleset
 from movegen_cases import CORPUS
@@ -87,3 +88,38 @@ def test_supports_a_math_not_smath() -> None:
     assert not native.supports(SMATH)
     with pytest.raises(NotImplementedError):
         native.generate(Board(SMATH.layout), ["1"], SMATH)
+
+
+@pytest.mark.parametrize("index", [2, 10, 32, 45, 48])
+def test_solving_for_the_last_number_finds_what_searching_finds(index: int) -> None:
+    """The search may solve for a side's last number or enumerate it (``force_max``): the same moves either way."""
+    from amath import _native
+
+    case = position(index, 1)
+    assert case is not None
+    board, rack, rules = case
+    prep, flat, counts = native._inputs(board, rack, rules)
+    lists = [_native.generate(prep.native, flat, counts, None, force_max) for force_max in (0, 2, 16, 10**6)]
+    assert len(lists[0][0]) > 8 * 100
+    assert all(x == lists[0] for x in lists[1:])
+
+
+DIGESTS = json.loads((CORPUS.parent / "corpus_digests.json").read_text(encoding="utf-8"))["digests"]
+DIGEST_CHUNKS = 4
+
+
+def test_the_stored_digests_cover_blank_racks() -> None:
+    """The digests hold one- and two-blank racks (made by benchmarks/check_native.py --write from the Python generator)."""
+    kinds = {key.split(":")[1] for key in DIGESTS}
+    assert {"1", "2"} <= kinds and len(DIGESTS) >= 20
+
+
+@pytest.mark.parametrize("chunk", range(DIGEST_CHUNKS))
+def test_native_equals_the_python_lists_digests(chunk: int) -> None:
+    """Racks with blanks, whose Python lists take minutes: the compiled lists match their stored digests."""
+    for key in sorted(DIGESTS)[chunk::DIGEST_CHUNKS]:
+        index, blanks = (int(x) for x in key.split(":"))
+        case = position(index, blanks)
+        assert case is not None
+        board, rack, rules = case
+        assert digest(native.generate(board, rack, rules)) == DIGESTS[key], f"corpus {index}, {blanks} blank(s), rack {rack}"

@@ -10,8 +10,12 @@
 use crate::line::{Line, Rack};
 use crate::rational::Value;
 use crate::rules::{FirstPlay, Result, RuleData, EQ};
-use crate::sides::{sides_from, Goal, SideRec, SideTable, Spec, RECORD_IF_EQ, RECORD_NO, RECORD_YES};
-use crate::util::ValueMap;
+use crate::sides::{sides_from, EndGoal, SideRec, SideTable, Spec, RECORD_IF_EQ, RECORD_NO, RECORD_YES};
+use crate::util::{ValueMap, ValueSet};
+
+/// Solve for a side's last number when it must take at most this many values; search it
+/// otherwise.  Any value gives the same moves (tested); it only trades one way for the other.
+pub const FORCE_MAX: usize = 2;
 
 /// A partial equation through an `=` square: its start, tiles used, points and tiles.
 #[derive(Clone, Copy)]
@@ -68,7 +72,7 @@ impl MoveList {
 }
 
 /// Every legal placement of the rack's tiles on the board, unsorted.
-pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8]) -> Result<MoveList> {
+pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8], force_max: usize) -> Result<MoveList> {
     let rack = Rack::new(rack_counts)?;
     let mut found = MoveList::default();
     if rack.size == 0 {
@@ -84,7 +88,7 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8])
             }
             let line = Line::build(rules, grid, &rack, k, across);
             let centre = if across { ccol } else { crow };
-            let mut g = LineGen { rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new() };
+            let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new() };
             g.run(&mut found);
         }
     }
@@ -92,6 +96,7 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8])
 }
 
 struct LineGen<'a> {
+    force_max: usize,
     rules: &'a RuleData,
     line: &'a Line,
     rack: &'a Rack,
@@ -188,15 +193,47 @@ impl LineGen<'_> {
         }
         let max_digits = self.rules.max_digits;
         let empty = &line.empty;
+        let no_force = vec![false; n + 1];
         let starts: Vec<usize> =
             (0..last_eq).filter(|&p| (p == 0 || line.kind[p - 1] < 0) && line.kind[p] != EQ as i8 && self.may_touch(p)).collect();
         if starts.is_empty() {
             return;
         }
+        // A side's tile count is fixed by the squares it spans and one equation fits in the
+        // rack, so a long first side leaves few tiles for the second: the values those short
+        // second sides can take, by the most tiles they use, bound the long first sides.
+        let split = total / 2;
+        let mut partner: Vec<Vec<ValueSet>> = (0..n).map(|_| Vec::new()).collect();
+        for &e in &eqs {
+            if e + 1 >= n || (empty[e] - empty[starts[0]]) as usize <= split {
+                continue;
+            }
+            let most = total as i64 - (split as i64 + 1) - i64::from(line.kind[e] != EQ as i8);
+            if most < 0 {
+                continue;
+            }
+            let base = empty[e + 1] as i64;
+            let goal: Vec<EndGoal<'_>> =
+                (0..=n).map(|x| if empty[x] as i64 - base <= most { EndGoal::Any } else { EndGoal::Never }).collect();
+            let spec = Spec { record: &right_record, goal: &goal, forced: &no_force, eq_tiles: &[], next_fixed_eq: None };
+            let table = sides_from(line, e + 1, rack, rack.counts.clone(), &spec, max_digits);
+            let mut by_tiles: Vec<ValueSet> = (0..=most).map(|_| ValueSet::default()).collect();
+            for (q, recs) in table.ends.iter().enumerate() {
+                for rec in recs {
+                    by_tiles[(empty[q + 1] - empty[e + 1]) as usize].insert(rec.value);
+                }
+            }
+            for k in 1..by_tiles.len() {
+                let (lo, hi) = by_tiles.split_at_mut(k);
+                hi[0].extend(lo[k - 1].iter().copied());
+            }
+            partner[e] = by_tiles;
+        }
         // first sides from every start; ends that leave no room for '=' and a second side are never recorded
         let mut left_tables: Vec<(usize, SideTable)> = Vec::with_capacity(starts.len());
         for &p in &starts {
-            let mut limit = vec![0i32; n + 1];
+            let mut goal = vec![EndGoal::Any; n + 1];
+            let mut forced = vec![false; n + 1];
             for &e in &eqs {
                 if e <= p {
                     continue;
@@ -205,11 +242,21 @@ impl LineGen<'_> {
                 let eq_new = usize::from(line.kind[e] != EQ as i8);
                 let least_after = usize::from(!(e + 1 < n && line.kind[e + 1] >= 0));
                 if e + 1 >= n || tiles + eq_new + least_after > total {
-                    limit[e] = -1;
+                    goal[e] = EndGoal::Never;
+                } else if tiles > split {
+                    let by_tiles = &partner[e];
+                    let room = total as i64 - tiles as i64 - eq_new as i64;
+                    if by_tiles.is_empty() || room < 0 {
+                        goal[e] = EndGoal::Never;
+                    } else {
+                        let set = &by_tiles[(room as usize).min(by_tiles.len() - 1)];
+                        goal[e] = EndGoal::In(set);
+                        forced[e] = set.len() <= self.force_max;
+                    }
                 }
             }
             let spec =
-                Spec { record: &left_record, limit: &limit, goal: Goal::Any, eq_tiles: &eq_tiles, next_fixed_eq: Some(&next_fixed_eq) };
+                Spec { record: &left_record, goal: &goal, forced: &forced, eq_tiles: &eq_tiles, next_fixed_eq: Some(&next_fixed_eq) };
             left_tables.push((p, sides_from(line, p, rack, rack.counts.clone(), &spec, max_digits)));
         }
         // partial equations through an earlier '=' with the sides searched after it (for a=b=c)
@@ -261,11 +308,29 @@ impl LineGen<'_> {
                 }
                 fewest.insert(*v, least);
             }
-            let mut limit = vec![-1i32; n + 1];
-            for (x, lim) in limit.iter_mut().enumerate().skip(e + 2) {
-                *lim = total as i32 - (empty[x] - empty[e + 1]) as i32;
+            // a long last side only meets partial equations with few tiles
+            let cur_values: ValueSet = cur.keys().copied().collect();
+            let few: Vec<ValueSet> = (0..=total)
+                .map(|tiles| {
+                    if tiles > split {
+                        fewest.iter().filter(|(_, &k)| k as usize + tiles <= total).map(|(v, _)| *v).collect()
+                    } else {
+                        ValueSet::default()
+                    }
+                })
+                .collect();
+            let mut goal = vec![EndGoal::Never; n + 1];
+            let mut forced = vec![false; n + 1];
+            for x in e + 2..=n {
+                let tiles = (empty[x] - empty[e + 1]) as usize;
+                if tiles <= split {
+                    goal[x] = EndGoal::In(&cur_values);
+                } else if tiles <= total {
+                    goal[x] = EndGoal::In(&few[tiles]);
+                    forced[x] = few[tiles].len() <= self.force_max;
+                }
             }
-            let spec = Spec { record: &right_record, limit: &limit, goal: Goal::Fewest(&fewest), eq_tiles: &[], next_fixed_eq: None };
+            let spec = Spec { record: &right_record, goal: &goal, forced: &forced, eq_tiles: &[], next_fixed_eq: None };
             let table_r = sides_from(line, e + 1, rack, spare, &spec, max_digits);
             for q in e + 1..n {
                 if table_r.ends[q].is_empty() || (q + 1 < n && line.kind[q + 1] >= 0) {

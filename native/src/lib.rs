@@ -19,10 +19,16 @@ use rules::{Result, RuleData};
 
 /// Generate, sort (keeping `limit` if given) and re-encode the tiles in id space:
 /// `(scores, offsets, tiles)` with tiles as `square << 16 | tile id << 8 | face id`.
-pub fn run(rules: &RuleData, board: &[i64], rack: &[i64], limit: Option<usize>) -> Result<(Vec<i64>, Vec<u32>, Vec<u32>)> {
+pub fn run(
+    rules: &RuleData,
+    board: &[i64],
+    rack: &[i64],
+    limit: Option<usize>,
+    force_max: usize,
+) -> Result<(Vec<i64>, Vec<u32>, Vec<u32>)> {
     let grid = rules.read_board(board)?;
     let counts = rules.read_rack(rack)?;
-    let mut found: MoveList = generate::generate(rules, &grid, &counts)?;
+    let mut found: MoveList = generate::generate(rules, &grid, &counts, force_max)?;
     found.sort(limit);
     let mut scores = Vec::with_capacity(found.moves.len());
     let mut offsets = Vec::with_capacity(found.moves.len() + 1);
@@ -44,7 +50,7 @@ pub fn run(rules: &RuleData, board: &[i64], rack: &[i64], limit: Option<usize>) 
 pub fn count(rules: &RuleData, board: &[i64], rack: &[i64]) -> Result<usize> {
     let grid = rules.read_board(board)?;
     let counts = rules.read_rack(rack)?;
-    Ok(generate::generate(rules, &grid, &counts)?.moves.len())
+    Ok(generate::generate(rules, &grid, &counts, generate::FORCE_MAX)?.moves.len())
 }
 
 #[cfg(feature = "python")]
@@ -124,17 +130,19 @@ mod python {
     }
 
     /// Every move, best first: (scores as int64, offsets as uint32, tiles as uint32), little-endian bytes.
+    /// `force_max` is a tuning knob of the search (see generate.rs); it never changes the moves.
     #[pyfunction]
-    #[pyo3(signature = (rules, board, rack, limit=None))]
+    #[pyo3(signature = (rules, board, rack, limit=None, force_max=super::generate::FORCE_MAX))]
     fn generate<'py>(
         py: Python<'py>,
         rules: &Rules,
         board: Vec<i64>,
         rack: Vec<i64>,
         limit: Option<usize>,
+        force_max: usize,
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         let data = &rules.data;
-        let (scores, offsets, tiles) = py.detach(|| super::run(data, &board, &rack, limit)).map_err(err)?;
+        let (scores, offsets, tiles) = py.detach(|| super::run(data, &board, &rack, limit, force_max)).map_err(err)?;
         Ok((le_bytes(py, &scores, i64::to_le_bytes), le_bytes(py, &offsets, u32::to_le_bytes), le_bytes(py, &tiles, u32::to_le_bytes)))
     }
 

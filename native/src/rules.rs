@@ -200,8 +200,8 @@ impl RuleData {
                 return bad(format!("tile {t} is worth {pts} points, expected 0..=1000"));
             }
             let fs = &inp.tile_faces[t];
-            if fs.is_empty() || fs.len() > nf {
-                return bad(format!("tile {t} has {} faces, expected 1..={nf}", fs.len()));
+            if fs.len() > nf {
+                return bad(format!("tile {t} has {} faces, expected at most {nf}", fs.len()));
             }
             let mut seen = vec![false; nf];
             let mut ids = Vec::with_capacity(fs.len());

@@ -12,7 +12,7 @@
 use crate::line::{Line, Rack};
 use crate::rational::Value;
 use crate::rules::{DIGIT, DIVIDE, EQ, MINUS, NUMBER, PLUS, TIMES};
-use crate::util::ValueMap;
+use crate::util::ValueSet;
 
 /// No side may end just before this square.
 pub const RECORD_NO: u8 = 0;
@@ -53,19 +53,43 @@ impl SideTable {
 }
 
 /// Which values a side may take where it ends.
-pub enum Goal<'a> {
-    /// Any value (subject to `limit[e] >= 0`).
+#[derive(Clone, Copy)]
+pub enum EndGoal<'a> {
+    /// No side may end here.
+    Never,
+    /// Any value.
     Any,
-    /// A value of the map whose count (fewest tiles of a partner) is at most `limit[e]`.
-    Fewest(&'a ValueMap<u32>),
+    /// One of these values (empty: none).
+    In(&'a ValueSet),
+}
+
+impl EndGoal<'_> {
+    #[inline]
+    fn possible(self) -> bool {
+        match self {
+            EndGoal::Never => false,
+            EndGoal::Any => true,
+            EndGoal::In(set) => !set.is_empty(),
+        }
+    }
+
+    #[inline]
+    fn accepts(self, v: Value) -> bool {
+        match self {
+            EndGoal::Never => false,
+            EndGoal::Any => true,
+            EndGoal::In(set) => set.contains(&v),
+        }
+    }
 }
 
 /// What to search for from one start square.  Arrays are indexed by the square just
 /// after the side's end (0..=n).
 pub struct Spec<'a> {
     pub record: &'a [u8],
-    pub limit: &'a [i32],
-    pub goal: Goal<'a>,
+    pub goal: &'a [EndGoal<'a>],
+    /// solve for the side's last number against `goal` instead of searching it
+    pub forced: &'a [bool],
     /// rack indices of tiles that can show `=` (first sides only)
     pub eq_tiles: &'a [usize],
     /// first square at or after i holding a fixed `=` (first sides only)
@@ -78,25 +102,28 @@ struct Search<'a> {
     spec: &'a Spec<'a>,
     counts: Vec<u8>,
     max_digits: u32,
-    /// useful[e]: some side may end just before square e or later
+    /// some side may end just before square e or later
     useful_from: Vec<bool>,
+    /// some side may end just before square e or later, found by search (not solved for)
+    searched_from: Vec<bool>,
+    /// a number starting on square i may end a side that is solved for
+    solve_at: Vec<bool>,
     stack: Vec<u32>,
     out: SideTable,
-    min_goal: u32,
 }
 
 /// All sides beginning on square `start` that `spec` asks for, with the rack `counts`.
 pub fn sides_from(line: &Line, start: usize, rack: &Rack, counts: Vec<u8>, spec: &Spec<'_>, max_digits: u32) -> SideTable {
     let n = line.n;
-    let min_goal = match spec.goal {
-        Goal::Any => 0,
-        Goal::Fewest(m) => m.values().copied().min().unwrap_or(u32::MAX),
-    };
     let mut useful_from = vec![false; n + 4];
+    let mut searched_from = vec![false; n + 4];
     for e in (0..=n).rev() {
-        let ok = spec.record[e] != RECORD_NO && spec.limit[e] >= 0 && (min_goal as i64) <= spec.limit[e] as i64;
+        let ok = spec.record[e] != RECORD_NO && spec.goal[e].possible();
         useful_from[e] = useful_from[e + 1] || ok;
+        searched_from[e] = searched_from[e + 1] || (ok && !spec.forced[e]);
     }
+    let longest = max_digits.max(1) as usize;
+    let solve_at = (0..=n).map(|i| (i + 1..=(i + longest).min(n)).any(|e| spec.forced[e] && spec.record[e] != RECORD_NO)).collect();
     let mut s = Search {
         line,
         bits: &rack.bits,
@@ -104,9 +131,10 @@ pub fn sides_from(line: &Line, start: usize, rack: &Rack, counts: Vec<u8>, spec:
         counts,
         max_digits,
         useful_from,
+        searched_from,
+        solve_at,
         stack: Vec::with_capacity(n),
         out: SideTable { ends: (0..n).map(|_| Vec::new()).collect(), arena: Vec::new() },
-        min_goal,
     };
     if line.kind[start] != EQ as i8 {
         s.operand(start, Value::ZERO, Value::ZERO, NO_TERM, 1, true, false, 0, 0, 0);
@@ -126,18 +154,6 @@ impl Search<'_> {
         match self.spec.next_fixed_eq {
             Some(nfe) => nfe[i] >= self.line.n && !self.eq_free(),
             None => false,
-        }
-    }
-
-    #[inline]
-    fn accepts(&self, e: usize, v: Value) -> bool {
-        let limit = self.spec.limit[e];
-        if limit < 0 || (self.min_goal as i64) > limit as i64 {
-            return false;
-        }
-        match self.spec.goal {
-            Goal::Any => true,
-            Goal::Fewest(m) => m.get(&v).is_some_and(|&k| k as i64 <= limit as i64),
         }
     }
 
@@ -163,8 +179,11 @@ impl Search<'_> {
         if i >= line.n || self.no_eq_ahead(i) {
             return;
         }
-        // read a number here only if one may end a side later, or (at the start) after a minus
-        if !(self.useful_from[i + 1] || start) {
+        if self.solve_at[i] {
+            self.solve(i, acc, term, mul, sign, nozero, used, pts, xs);
+        }
+        // read a number here only if one may end a side by search, or an operator and a number may follow
+        if !(self.searched_from[i + 1] || self.useful_from[i + 3] || start) {
             return;
         }
         let ext_ok = self.max_digits > 1;
@@ -222,14 +241,14 @@ impl Search<'_> {
         };
         let v = cur.and_then(|c| if sign > 0 { acc.checked_add(c) } else { acc.checked_sub(c) });
         if let Some(v) = v {
-            if self.spec.record[i] != RECORD_NO && self.accepts(i, v) {
+            if self.spec.record[i] != RECORD_NO && !self.spec.forced[i] && self.spec.goal[i].accepts(v) {
                 self.keep(i - 1, v, used, pts, xs);
             }
         }
         if i >= n || self.no_eq_ahead(i) {
             return;
         }
-        let grow = ext && self.useful_from[i + 1];
+        let grow = ext && (self.searched_from[i + 1] || self.useful_from[i + 3]);
         let more = v.is_some() && self.useful_from[i + 2];
         if !(grow || more) {
             return;
@@ -291,6 +310,160 @@ impl Search<'_> {
             MINUS => self.operand(i + 1, v, Value::ZERO, NO_TERM, -1, false, false, used, pts, xs),
             TIMES => self.operand(i + 1, acc, cur, MUL, sign, false, false, used, pts, xs),
             _ => self.operand(i + 1, acc, cur, DIV, sign, false, true, used, pts, xs),
+        }
+    }
+
+    /// The side ends with one more number on squares i..e-1 for an end e that is solved
+    /// for: the number is computed from each target value, exactly, and only it is placed.
+    #[allow(clippy::too_many_arguments)]
+    fn solve(&mut self, i: usize, acc: Value, term: Value, mul: u8, sign: i8, nozero: bool, used: u64, pts: i64, xs: i64) {
+        let line = self.line;
+        let spec = self.spec;
+        let n = line.n;
+        let maxd = self.max_digits as usize;
+        for d in 1..=maxd.max(1) {
+            let e = i + d;
+            let q = e - 1;
+            if q >= n || line.kind[q] > NUMBER as i8 || (d > 1 && line.kind[q] == NUMBER as i8) {
+                break;
+            }
+            if !spec.forced[e] || spec.record[e] == RECORD_NO {
+                continue;
+            }
+            let EndGoal::In(set) = spec.goal[e] else { continue };
+            let digits_ok = d == 1 || d <= maxd;
+            for &t in set {
+                let g = if sign > 0 { t.checked_sub(acc) } else { acc.checked_sub(t) };
+                let Some(g) = g else { continue };
+                let num = match mul {
+                    NO_TERM => g.is_int().then(|| g.numer()),
+                    MUL => {
+                        if term.is_zero() {
+                            // 0 * n: any number of d digits gives the target when it is 0
+                            if g.is_zero() && digits_ok {
+                                self.place_any(i, q, true, nozero, t, used, pts, xs);
+                            }
+                            continue;
+                        }
+                        g.whole_div(term)
+                    }
+                    _ => {
+                        if g.is_zero() {
+                            // 0 / n: any non-zero number when the term is 0
+                            if term.is_zero() && digits_ok {
+                                self.place_any(i, q, true, true, t, used, pts, xs);
+                            }
+                            continue;
+                        }
+                        term.whole_div(g)
+                    }
+                };
+                let Some(num) = num else { continue };
+                if num < 0 || (num == 0 && nozero) {
+                    continue;
+                }
+                let mut digits = [0u8; 20];
+                let mut len = 0;
+                let mut rest = num;
+                loop {
+                    digits[len] = (rest % 10) as u8;
+                    len += 1;
+                    rest /= 10;
+                    if rest == 0 {
+                        break;
+                    }
+                }
+                digits[..len].reverse();
+                if d == 1 {
+                    self.place_single(i, num, t, used, pts, xs);
+                } else if len == d && d <= maxd {
+                    self.place_digits(i, q, &digits[..len], t, used, pts, xs);
+                }
+            }
+        }
+    }
+
+    /// The number `num` as one face on square i, ending the side there.
+    fn place_single(&mut self, i: usize, num: i64, v: Value, used: u64, pts: i64, xs: i64) {
+        let line = self.line;
+        let k = line.kind[i];
+        if k >= 0 {
+            if (k == DIGIT as i8 || k == NUMBER as i8) && line.value[i] == num {
+                self.keep(i, v, used, pts, xs);
+            }
+            return;
+        }
+        for c in &line.num_cands[i] {
+            let j = c.j as usize;
+            if c.value != num || self.counts[j] == 0 {
+                continue;
+            }
+            self.counts[j] -= 1;
+            self.stack.push(Self::entry(i, c.tile, c.face));
+            self.keep(i, v, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
+            self.stack.pop();
+            self.counts[j] += 1;
+        }
+    }
+
+    /// The digits of a number, one per square from i to q, ending the side on q.
+    #[allow(clippy::too_many_arguments)]
+    fn place_digits(&mut self, i: usize, q: usize, digits: &[u8], v: Value, used: u64, pts: i64, xs: i64) {
+        if i > q {
+            self.keep(q, v, used, pts, xs);
+            return;
+        }
+        let line = self.line;
+        let want = digits[0] as i64;
+        let k = line.kind[i];
+        if k >= 0 {
+            if k == DIGIT as i8 && line.value[i] == want {
+                self.place_digits(i + 1, q, &digits[1..], v, used, pts, xs);
+            }
+            return;
+        }
+        for c in &line.digit_cands[i] {
+            let j = c.j as usize;
+            if c.value != want || self.counts[j] == 0 {
+                continue;
+            }
+            self.counts[j] -= 1;
+            self.stack.push(Self::entry(i, c.tile, c.face));
+            self.place_digits(i + 1, q, &digits[1..], v, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
+            self.stack.pop();
+            self.counts[j] += 1;
+        }
+    }
+
+    /// Any number on squares i..=q (one face, or digits without a leading zero), ending the side on q.
+    #[allow(clippy::too_many_arguments)]
+    fn place_any(&mut self, i: usize, q: usize, first: bool, nozero: bool, v: Value, used: u64, pts: i64, xs: i64) {
+        if i > q {
+            self.keep(q, v, used, pts, xs);
+            return;
+        }
+        let line = self.line;
+        let single = first && i == q;
+        let zero_banned = nozero || (first && !single);
+        let k = line.kind[i];
+        if k >= 0 {
+            let fits = k == DIGIT as i8 || (k == NUMBER as i8 && single);
+            if fits && !(line.value[i] == 0 && zero_banned) {
+                self.place_any(i + 1, q, false, false, v, used, pts, xs);
+            }
+            return;
+        }
+        for c in &line.num_cands[i] {
+            let j = c.j as usize;
+            let fits = c.kind == DIGIT || single;
+            if !fits || (c.value == 0 && zero_banned) || self.counts[j] == 0 {
+                continue;
+            }
+            self.counts[j] -= 1;
+            self.stack.push(Self::entry(i, c.tile, c.face));
+            self.place_any(i + 1, q, false, false, v, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
+            self.stack.pop();
+            self.counts[j] += 1;
         }
     }
 }

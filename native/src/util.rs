@@ -46,3 +46,6 @@ impl Hasher for WordHasher {
 
 /// A map keyed by exact values.
 pub type ValueMap<T> = HashMap<crate::rational::Value, T, BuildHasherDefault<WordHasher>>;
+
+/// A set of exact values.
+pub type ValueSet = std::collections::HashSet<crate::rational::Value, BuildHasherDefault<WordHasher>>;

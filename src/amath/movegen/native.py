@@ -20,9 +20,9 @@ from typing import Any
 from amath.board import Board, Square
 from amath.errors import PositionError, TileError
 from amath.move import Place, TilePlay
-from amath.movegen.lines import face_kind
+from amath.movegen.lines import DIGIT, NUMBER, face_kind
 from amath.movegen.result import GeneratedMove
-from amath.rules.base import Ruleset
+from amath.rules.base import FirstPlay, Ruleset
 
 try:
     from amath import _native as _ext
@@ -34,7 +34,7 @@ else:
     _LOAD_ERROR = None
 
 #: The ``first_play`` rules as the Rust side's enum values.
-FIRST_PLAY_CODES = {"cover_centre": 0, "end_on_centre": 1, "anywhere": 2}
+FIRST_PLAY_CODES = {FirstPlay.COVER_CENTRE: 0, FirstPlay.END_ON_CENTRE: 1, FirstPlay.ANYWHERE: 2}
 
 
 class NativeUnavailableError(RuntimeError):
@@ -70,9 +70,13 @@ _KEEP: dict[int, Ruleset] = {}
 _CACHE_LIMIT = 64
 
 
-def _translate(rules: Ruleset) -> _Prepared | None:
-    """The ruleset as plain data for Rust, or None when the compiled generator cannot take it."""
-    if rules.syntax.brackets or rules.tiles.free or rules.first_play not in ("cover_centre", "end_on_centre") or not rules.must_touch:
+def rules_data(rules: Ruleset) -> dict[str, Any] | None:
+    """The keyword arguments of ``amath._native.Rules`` for ``rules`` (None: a ruleset it cannot take).
+
+    Faces cross as kinds and number values (:func:`amath.movegen.lines.face_kind`), tiles
+    and faces as ids with their rank in Python's string order (the tie order of moves).
+    """
+    if rules.syntax.brackets or rules.tiles.free or rules.first_play is FirstPlay.ANYWHERE or not rules.must_touch:
         return None
     tiles = tuple(rules.tiles.counts)
     faces: dict[str, None] = {}
@@ -85,34 +89,51 @@ def _translate(rules: Ruleset) -> _Prepared | None:
         kinds = [face_kind(f) for f in face_names]
     except NotImplementedError:
         return None
+    if any(k in (DIGIT, NUMBER) and str(v) != f for f, (k, v) in zip(face_names, kinds)):
+        return None  # a number face written unlike its value ("07"): the solver matches numbers by value
     layout = rules.layout
     squares = list(layout.squares())
     tile_order = sorted(range(len(tiles)), key=lambda i: tiles[i])
     face_order = sorted(range(len(face_names)), key=lambda i: face_names[i])
     centre = layout.centre
-    try:
-        native = _EXT.Rules(
-            size=layout.size,
-            piece_mult=[layout.piece_multiplier(sq) for sq in squares],
-            eq_mult=[layout.equation_multiplier(sq) for sq in squares],
-            centre=centre.row * layout.size + centre.col,
-            tile_points=[rules.points(t) for t in tiles],
-            tile_faces=[[face_ids[f] for f in rules.faces_of(t)] for t in tiles],
-            tile_rank=[tile_order.index(i) for i in range(len(tiles))],
-            face_kind=[k for k, _ in kinds],
-            face_value=[v for _, v in kinds],
-            face_rank=[face_order.index(i) for i in range(len(face_names))],
-            max_digits=rules.syntax.max_digits,
-            rack_size=rules.rack_size,
-            bingo_bonus=rules.bingo_bonus,
-            first_play=FIRST_PLAY_CODES[rules.first_play],
-            max_tiles=rules.max_tiles_per_turn,
-            must_touch=rules.must_touch,
-        )
-    except ValueError:
+    return {
+        "size": layout.size,
+        "piece_mult": [layout.piece_multiplier(sq) for sq in squares],
+        "eq_mult": [layout.equation_multiplier(sq) for sq in squares],
+        "centre": centre.row * layout.size + centre.col,
+        "tile_points": [rules.points(t) for t in tiles],
+        "tile_faces": [[face_ids[f] for f in rules.faces_of(t)] for t in tiles],
+        "tile_rank": [tile_order.index(i) for i in range(len(tiles))],
+        "face_kind": [k for k, _ in kinds],
+        "face_value": [v for _, v in kinds],
+        "face_rank": [face_order.index(i) for i in range(len(face_names))],
+        "max_digits": rules.syntax.max_digits,
+        "rack_size": rules.rack_size,
+        "bingo_bonus": rules.bingo_bonus,
+        "first_play": FIRST_PLAY_CODES[rules.first_play],
+        "max_tiles": rules.max_tiles_per_turn,
+        "must_touch": rules.must_touch,
+    }
+
+
+def _translate(rules: Ruleset) -> _Prepared | None:
+    """The ruleset built on the Rust side, or None when the compiled generator cannot take it."""
+    data = rules_data(rules)
+    if data is None:
         return None
+    try:
+        native = _EXT.Rules(**data)
+    except ValueError:
+        return None  # e.g. a board larger than the Rust side packs, or premiums that overflow a score
+    tiles = tuple(rules.tiles.counts)
+    faces: dict[str, None] = {}
+    for t in tiles:
+        for f in rules.faces_of(t):
+            faces[f] = None
+    face_names = tuple(faces)
     tile_ids = {t: i for i, t in enumerate(tiles)}
-    return _Prepared(rules, native, tile_ids, face_ids, tiles, face_names, layout.size, {})
+    face_ids = {f: i for i, f in enumerate(face_names)}
+    return _Prepared(rules, native, tile_ids, face_ids, tiles, face_names, rules.layout.size, {})
 
 
 def _prepared(rules: Ruleset) -> _Prepared | None:
@@ -142,16 +163,28 @@ def _inputs(board: Board, rack: Sequence[str], rules: Ruleset) -> tuple[_Prepare
     if prep is None:
         raise NotImplementedError(f"the compiled generator does not support {rules.name} (brackets, free tiles or its first-play rule)")
     if board.size != prep.size:
-        raise PositionError(f"the board is {board.size}x{board.size} but {rules.name} plays on {prep.size}x{prep.size}")
+        shape = f"the board is {board.size}x{board.size} but {rules.name} plays on {prep.size}x{prep.size}"
+        raise PositionError(shape, code="layout_differs")
     size = prep.size
     flat = [-1] * (2 * size * size)
     for sq, placed in board.items():
         tile = prep.tile_ids.get(placed.tile)
         if tile is None:
-            raise PositionError(f"{sq} holds {placed.tile!r}, which is not a tile of {rules.name}")
+            raise PositionError(
+                f"{sq} holds {placed.tile!r}, which is not a tile of {rules.name}",
+                code="not_a_tile_of",
+                text=placed.tile,
+                tile=placed.tile,
+                variant=rules.name,
+            )
         face = prep.face_ids.get(placed.face)
         if face is None or placed.face not in rules.faces_of(placed.tile):
-            raise PositionError(f"{sq} holds the tile {placed.tile!r} showing {placed.face!r}, which it cannot show")
+            raise PositionError(
+                f"{sq} holds the tile {placed.tile!r} showing {placed.face!r}, which it cannot show",
+                code="bad_face_for_tile",
+                tile=placed.tile,
+                face=placed.face,
+            )
         k = 2 * (sq.row * size + sq.col)
         flat[k] = tile
         flat[k + 1] = face
@@ -159,10 +192,11 @@ def _inputs(board: Board, rack: Sequence[str], rules: Ruleset) -> tuple[_Prepare
     for t in rack:
         tile = prep.tile_ids.get(t) if isinstance(t, str) else None
         if tile is None:
-            raise TileError(f"{t!r} is not a tile of {rules.name}")
+            raise TileError(f"{t!r} is not a tile of {rules.name}", code="not_a_tile_of", text=str(t), tile=str(t), variant=rules.name)
         counts[tile] += 1
     if len(rack) > rules.rack_size:
-        raise PositionError(f"a rack holds at most {rules.rack_size} tiles, not {len(rack)}")
+        most = rules.rack_size
+        raise PositionError(f"a rack holds at most {most} tiles, not {len(rack)}", code="rack_too_big", count=len(rack), most=most)
     return prep, flat, counts
 
 
@@ -170,7 +204,7 @@ def _call(prep: _Prepared, flat: list[int], counts: list[int], limit: int | None
     try:
         scores, offsets, tiles = _EXT.generate(prep.native, flat, counts, limit)
     except ValueError as exc:  # the wrapper checks first; this names anything it missed
-        raise PositionError(f"the compiled generator refused the position: {exc}") from None
+        raise PositionError(f"the compiled generator refused the position: {exc}", code="native_refused", detail=str(exc)) from None
     return memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I")
 
 
@@ -225,7 +259,7 @@ def count(board: Board, rack: Sequence[str], rules: Ruleset) -> int:
     try:
         return int(_EXT.count(prep.native, flat, counts))
     except ValueError as exc:
-        raise PositionError(f"the compiled generator refused the position: {exc}") from None
+        raise PositionError(f"the compiled generator refused the position: {exc}", code="native_refused", detail=str(exc)) from None
 
 
 def each(board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -23,3 +24,21 @@ class GeneratedMove:
 def sort_moves(moves: Iterable[GeneratedMove]) -> list[GeneratedMove]:
     """Best score first; ties in a fixed order (by squares, then tiles, then faces)."""
     return sorted(moves, key=lambda m: (-m.score, m.key()))
+
+
+def digest(moves: Iterable[GeneratedMove]) -> dict[str, object]:
+    """A fingerprint of an ordered move list: count, score sum and SHA-256 of (score, tiles) lines.
+
+    Two generators that agree on moves, scores and order give equal digests, so a stored
+    digest of a slow generator's list can check a fast one later.
+
+    >>> digest([])["moves"]
+    0
+    """
+    h = hashlib.sha256()
+    count = total = 0
+    for m in moves:
+        count += 1
+        total += m.score
+        h.update(f"{m.score}:{';'.join(f'{r},{c},{t},{f}' for r, c, t, f in m.key())}\n".encode())
+    return {"moves": count, "score_sum": total, "sha256": h.hexdigest()}
