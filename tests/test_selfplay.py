@@ -10,7 +10,8 @@ import pytest
 
 from amath.cli import main
 from amath.formats.save import load_game
-from amath.players.selfplay import GameRecord, Summary, game_seed, play_game, seating
+from amath.parallel import Workers, run_ordered
+from amath.players.selfplay import GameRecord, Summary, game_seed, play_game, play_task, run_tasks, seating
 from amath.rules import AMATH
 
 SMALL = dataclasses.replace(AMATH, name="a-math-5", rack_size=5, bingo_bonus=25)
@@ -71,3 +72,13 @@ def test_selfplay_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["selfplay", "--players", "greedy,wizard"]) == 2
     assert main(["selfplay", "--games", "0"]) == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_processes_and_local_ray_play_the_same_games() -> None:
+    """One run's tasks give the same game records on two processes and on a local Ray (started here)."""
+    tasks = run_tasks(["greedy", "random"], 21, 3, SMALL)
+    processes = [rec.saved for rec in run_ordered(play_task, tasks, Workers(2))]
+    on_ray = [rec.saved for rec in run_ordered(play_task, tasks, Workers(2, "local"))]
+    assert on_ray == processes
+    assert len({json.dumps(s["turns"]) for s in processes}) == 3  # three different games, not one three times
+    assert [s["sides"][0][0].split(" ")[0] for s in processes] == ["greedy", "random", "greedy"]  # seats rotate

@@ -4,26 +4,32 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from amath.parallel import ParallelError, Workers, run_ordered
 from amath.players.registry import BOTS
-from amath.players.selfplay import GameRecord, Summary, game_seed, play_game, seating
+from amath.players.selfplay import Summary, play_task, run_tasks
 from amath.rules import get_ruleset
 
 HELP = "let bots play each other (games saved as JSON, summary of wins, scores, margin, bingos, speed)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--games``, ``--players``, ``--variant``, ``--seed``, ``--jobs``, ``--out``, ``--quiet``."""
+    """``--games``, ``--players``, ``--variant``, ``--seed``, ``--jobs``, ``--ray``, ``--out``, ``--quiet``."""
     parser.add_argument("--games", type=int, default=10, metavar="N", help="number of games (default 10)")
     parser.add_argument("--players", default="greedy,equity", help=f"comma-separated bots, 2 to 4 of: {', '.join(BOTS)}")
     parser.add_argument("--variant", default="a-math", help="a-math (default), smath or smath+OPTIONS (bounded search: docs/smath.md)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: the same seed plays the same games (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); with --ray local, Ray's CPUs")
+    parser.add_argument(
+        "--ray",
+        default=None,
+        metavar="WHERE",
+        help="play on Ray (pip install 'amath[ray]'): auto joins this machine's cluster, an address joins that one, local starts one",
+    )
     parser.add_argument("--out", type=Path, default=None, metavar="DIR", help="write each game to DIR/game-NNNN.json")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -38,11 +44,6 @@ def _labels(names: Sequence[str]) -> list[str]:
             label = f"{name}#{k}"
         out.append(label)
     return out
-
-
-def _play(task: tuple[list[str], int, int, str]) -> GameRecord:
-    bots, seed, index, variant = task
-    return play_game(seating(bots, index), game_seed(seed, index), index, get_ruleset(variant))
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: --players takes 2 to 4 of {', '.join(BOTS)} (got {args.players!r})", file=sys.stderr)
         return 2
     try:
-        variant = get_ruleset(args.variant).name
+        rules = get_ruleset(args.variant)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -71,28 +72,26 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
     summary = Summary(bots)
-    tasks = [(bots, args.seed, i, variant) for i in range(args.games)]
+    workers = Workers(args.jobs, args.ray)
     started = time.perf_counter()
     show = not args.quiet
     if show:
         _progress(0, args.games, started)
-    pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
     try:
-        results = pool.imap(_play, tasks) if pool is not None else map(_play, tasks)
-        for rec in results:
+        for rec in run_ordered(play_task, run_tasks(bots, args.seed, args.games, rules), workers):
             summary.add(rec)
             if args.out is not None:
                 path = args.out / f"game-{rec.index + 1:04d}.json"
                 path.write_text(json.dumps(rec.saved, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             if show:
                 _progress(summary.games, args.games, started)
-    finally:
-        if pool is not None:
-            pool.terminate()
+    except ParallelError as exc:
+        print(f"\nerror: {exc}", file=sys.stderr)
+        return 2
     wall = time.perf_counter() - started
     if show:
         print(file=sys.stderr)
     for line in summary.lines():
         print(line)
-    print(f"  wall time {wall:.1f} s with {args.jobs} job(s): {args.games / wall:.3f} games per second")
+    print(f"  wall time {wall:.1f} s on {workers.describe()}: {args.games / wall:.3f} games per second")
     return 0

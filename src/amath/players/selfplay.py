@@ -1,7 +1,8 @@
 """Bot-versus-bot games: play one game from a seed, and sum up many.
 
 Everything follows from the seed: the game's bag and each bot's own random choices, so
-the same seed replays the same game on any machine and with any number of workers.
+the same seed replays the same game on any machine, with any number of workers, on
+processes or on Ray (:mod:`amath.parallel`).
 """
 
 from __future__ import annotations
@@ -52,15 +53,21 @@ def seating(bots: Sequence[str], index: int) -> list[str]:
     return list(bots[k:]) + list(bots[:k])
 
 
-def play_game(bots: Sequence[str], seed: int, index: int = 0, rules: Ruleset = AMATH) -> GameRecord:
-    """Play one game between ``bots`` (level names, in seat order; ``greedy#2`` is a second greedy) from ``seed``."""
+def play(bots: Sequence[str], seed: int, rules: Ruleset = AMATH) -> Game:
+    """The finished game between ``bots`` (level names, in seat order; ``greedy#2`` is a second greedy) from ``seed``."""
     game = Game(rules, players=[f"{name} ({k + 1})" for k, name in enumerate(bots)], seed=seed)
     seat_rng = random.Random(seed ^ 0x5EED)
     players = [get_bot(name.split("#")[0], seat_rng.getrandbits(63)) for name in bots]
-    started = time.perf_counter()
     while not game.over:
         move = players[game.to_move].choose(game) if len(game.history) < MAX_TURNS else Pass()
         game.push(move)
+    return game
+
+
+def play_game(bots: Sequence[str], seed: int, index: int = 0, rules: Ruleset = AMATH) -> GameRecord:
+    """Play one game (see :func:`play`) and sum it up as a :class:`GameRecord`."""
+    started = time.perf_counter()
+    game = play(bots, seed, rules)
     seconds = time.perf_counter() - started
     assert game.result is not None
     bingos = [0] * len(bots)
@@ -80,6 +87,34 @@ def play_game(bots: Sequence[str], seed: int, index: int = 0, rules: Ruleset = A
         seconds,
         save_game(game),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """Game ``index`` of a run: everything a worker needs to play it, and nothing else."""
+
+    bots: tuple[str, ...]
+    seed: int
+    index: int
+    rules: Ruleset
+
+    def seats(self) -> list[str]:
+        """The bots in seat order for this game."""
+        return seating(self.bots, self.index)
+
+    def game_seed(self) -> int:
+        """This game's own seed."""
+        return game_seed(self.seed, self.index)
+
+
+def run_tasks(bots: Sequence[str], seed: int, games: int, rules: Ruleset = AMATH) -> list[GameTask]:
+    """The tasks of a run of ``games`` games seeded ``seed``."""
+    return [GameTask(tuple(bots), seed, i, rules) for i in range(games)]
+
+
+def play_task(task: GameTask) -> GameRecord:
+    """Play one task (a module-level function, so processes and Ray can run it)."""
+    return play_game(task.seats(), task.game_seed(), task.index, task.rules)
 
 
 @dataclass(slots=True)
