@@ -1,79 +1,143 @@
-"""Fit leave values from self-play and write ``src/amath/players/leaves_fitted.py``.
+"""Fit leave values from self-play, per ruleset, and write ``src/amath/players/leaves_fitted.py``.
 
 Bots play seeded games; after every turn we note the tiles the player kept (the leave)
 and what that player scored on their next turn.  A regression of that next score on the
 leave's features (a count per tile plus the synergy terms of :mod:`amath.players.leaves`),
 shrunk towards the hand-set table, gives each feature's worth in points relative to an
-average leave.  Floats are fine here: this is statistics, not judging an equation::
+average leave.  Floats are fine here: this is statistics, not judging an equation.
 
-    .venv/bin/python benchmarks/fit_leaves.py --games 40 --jobs 2
-    amath selfplay --games 500 --players equity,equity-handset --jobs 2   # the match
+The games are played like ``amath selfplay``'s (the same tasks, seeds and runner, on
+processes or Ray), and each game comes back as its sums for the normal equations, so a
+run of any size needs little memory.  Every ``--every`` games the table is written with
+the number of games reached so far, and the sums are saved to ``--state``: a run stopped
+at any point leaves a table, and ``--resume`` carries it on::
+
+    nice -n 10 .venv/bin/python benchmarks/fit_leaves.py --games 100000 --jobs 2 --state /tmp/fit.json
+    nice -n 10 .venv/bin/python benchmarks/fit_leaves.py --games 100000 --jobs 2 --state /tmp/fit.json --resume
+    .venv/bin/python benchmarks/fit_leaves.py --games 100000 --ray auto          # on a Ray cluster
+    amath selfplay --games 1000 --players equity,equity-handset --jobs 2         # the match
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import random
+import importlib
+import json
+import shlex
+import sys
+import textwrap
+import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from amath.game import Game
 from amath.move import Exchange, Place
-from amath.players.leaves import HANDSET, SYNERGIES, synergy_features
-from amath.players.registry import get_bot
-from amath.rules import AMATH
+from amath.parallel import Workers, run_ordered
+from amath.players.leaves import HANDSET, SYNERGIES, LeaveTable, synergy_features
+from amath.players.selfplay import GameTask, play, run_tasks
+from amath.rules import get_ruleset
+from amath.rules.base import Ruleset
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "amath" / "players" / "leaves_fitted.py"
-TILES = list(AMATH.tiles.counts)
+#: Turns this close to a game's end are left out: their leaves draw nothing.
+ENDGAME_TURNS = 6
 
-Sample = tuple[list[float], float]
+
+def tile_names(rules: Ruleset) -> list[str]:
+    """The tiles of a ruleset's bag, in order: one feature each."""
+    return list(rules.tiles.counts)
 
 
-def features(leave: Counter[str]) -> list[float]:
+def features(leave: Counter[str], tiles: list[str]) -> list[float]:
     """Tile counts then synergy terms (all zero for an empty leave)."""
     syn = synergy_features(leave) if leave else dict.fromkeys(SYNERGIES, 0.0)
-    return [float(leave[t]) for t in TILES] + [syn[name] for name in SYNERGIES]
+    return [float(leave[t]) for t in tiles] + [syn[name] for name in SYNERGIES]
 
 
-def samples_of_game(task: tuple[str, int]) -> list[Sample]:
-    """Play one game; return (leave features, next-turn score of the same player) per turn."""
-    bot, seed = task
-    game = Game(AMATH, players=["a", "b"], seed=seed)
-    bots = [get_bot(bot, seed), get_bot(bot, seed + 1)]
-    while not game.over and len(game.history) < 300:
-        game.push(bots[game.to_move].choose(game))
-    out: list[Sample] = []
+@dataclass(slots=True)
+class Sums:
+    """The sums a least-squares fit needs: count, sum of y, sum of x, x'y and x'x."""
+
+    m: int
+    n: int = 0
+    y: float = 0.0
+    x: list[float] = field(default_factory=list)
+    xy: list[float] = field(default_factory=list)
+    xx: list[list[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.x = self.x or [0.0] * self.m
+        self.xy = self.xy or [0.0] * self.m
+        self.xx = self.xx or [[0.0] * self.m for _ in range(self.m)]
+
+    def add(self, x: list[float], y: float) -> None:
+        """Count one sample."""
+        self.n += 1
+        self.y += y
+        nz = [i for i in range(self.m) if x[i]]
+        for i in nz:
+            self.x[i] += x[i]
+            self.xy[i] += x[i] * y
+            row = self.xx[i]
+            for j in nz:
+                row[j] += x[i] * x[j]
+
+    def merge(self, other: Sums) -> None:
+        """Add another game's sums."""
+        self.n += other.n
+        self.y += other.y
+        for i in range(self.m):
+            self.x[i] += other.x[i]
+            self.xy[i] += other.xy[i]
+            for j in range(self.m):
+                self.xx[i][j] += other.xx[i][j]
+
+    def to_json(self) -> dict[str, object]:
+        """The sums as JSON (for ``--state``)."""
+        return {"m": self.m, "n": self.n, "y": self.y, "x": self.x, "xy": self.xy, "xx": self.xx}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Sums:
+        """Sums saved by :meth:`to_json`."""
+        return cls(int(data["m"]), int(data["n"]), float(data["y"]), list(data["x"]), list(data["xy"]), [list(r) for r in data["xx"]])  # type: ignore[arg-type, call-overload]
+
+
+def sums_of_game(task: GameTask) -> tuple[Sums, int]:
+    """Play one game (as ``amath selfplay`` does); return its sums and its number of turns."""
+    game = play(task.seats(), task.game_seed(), task.rules)
+    tiles = tile_names(task.rules)
+    sums = Sums(len(tiles) + len(SYNERGIES))
     hist = game.history
     for k, turn in enumerate(hist):
-        if turn.kind not in ("place", "exchange") or k >= len(hist) - 6:  # endgame leaves draw nothing
+        if turn.kind not in ("place", "exchange") or k >= len(hist) - ENDGAME_TURNS:
             continue
-        used = turn.move.rack_tiles if isinstance(turn.move, Place) else list(turn.move.tiles) if isinstance(turn.move, Exchange) else []
+        free = task.rules.tiles.free
+        used = (
+            [t for t in turn.move.rack_tiles if t not in free]
+            if isinstance(turn.move, Place)
+            else list(turn.move.tiles)
+            if isinstance(turn.move, Exchange)
+            else []
+        )
         leave = Counter(turn.rack_before)
         leave.subtract(used)
         nxt = next((t for t in hist[k + 1 :] if t.player == turn.player), None)
         if nxt is None:
             continue
-        out.append((features(+leave), float(nxt.score if nxt.kind == "place" else 0)))
-    return out
+        sums.add(features(+leave, tiles), float(nxt.score if nxt.kind == "place" else 0))
+    return sums, len(hist)
 
 
-def ridge(samples: list[Sample], lam: float, prior: list[float]) -> list[float]:
-    """Least squares shrunk towards ``prior`` (the hand-set values) with weight ``lam``.
+def ridge(s: Sums, lam: float, prior: list[float]) -> list[float]:
+    """Least squares on centred y, shrunk towards ``prior`` (the hand-set values) with weight ``lam``.
 
-    Solves (X'X + lam I) w = X'y + lam prior by Gaussian elimination, so features seen
-    rarely stay near their hand-set worth instead of swinging on a few games.
+    Solves (X'X + lam I) w = X'(y - mean y) + lam prior by Gaussian elimination, so
+    features seen rarely stay near their hand-set worth instead of swinging on a few games.
     """
-    m = len(samples[0][0])
-    mean_y = sum(y for _, y in samples) / len(samples)
-    a = [[0.0] * m for _ in range(m)]
-    b = [0.0] * m
-    for x, y in samples:
-        for i in range(m):
-            if x[i]:
-                b[i] += x[i] * (y - mean_y)
-                for j in range(m):
-                    a[i][j] += x[i] * x[j]
+    m = s.m
+    mean_y = s.y / s.n if s.n else 0.0
+    a = [[s.xx[i][j] for j in range(m)] for i in range(m)]
+    b = [s.xy[i] - mean_y * s.x[i] for i in range(m)]
     for i in range(m):
         a[i][i] += lam
         b[i] += lam * prior[i]
@@ -93,56 +157,122 @@ def ridge(samples: list[Sample], lam: float, prior: list[float]) -> list[float]:
     return w
 
 
-def render(tiles: dict[str, float], synergy: dict[str, float], about: str) -> str:
+def _existing_tables(out: Path) -> dict[str, tuple[LeaveTable, str]]:
+    """The tables already in the generated module (so fitting one ruleset keeps the others)."""
+    if out != OUT or not out.exists():
+        return {}
+    module = importlib.import_module("amath.players.leaves_fitted")
+    tables = getattr(module, "TABLES", None)
+    about = getattr(module, "ABOUT", {})
+    if isinstance(tables, dict):
+        return {k: (v, str(about.get(k, ""))) for k, v in tables.items() if isinstance(v, LeaveTable)}
+    fitted = getattr(module, "FITTED", None)
+    return {"a-math": (fitted, "")} if isinstance(fitted, LeaveTable) else {}
+
+
+def _about_lines(key: str, about: str) -> list[str]:
+    """``"key": ("...", "..."),`` with the text cut at spaces into lines that fit the line length."""
+    pieces = textwrap.wrap(about, 100, drop_whitespace=False, break_long_words=False) or [""]
+    return [f"    {json.dumps(key)}: (", *(f"        {json.dumps(p, ensure_ascii=False)}" for p in pieces), "    ),"]
+
+
+def _table_lines(table: LeaveTable) -> list[str]:
+    return [
+        "LeaveTable(",
+        "        tiles={",
+        *(f'            "{t}": {v},' for t, v in table.tiles.items()),
+        "        },",
+        "        synergy={",
+        *(f'            "{k}": {v},' for k, v in table.synergy.items()),
+        "        },",
+        f'        name="{table.name}",',
+        "    ),",
+    ]
+
+
+def render(tables: dict[str, tuple[LeaveTable, str]]) -> str:
     """The generated module's text, already in the project's format (ruff format)."""
     lines = [
-        '"""Leave values fitted from self-play by benchmarks/fit_leaves.py (generated file; do not edit).',
+        '"""Leave values fitted from self-play by benchmarks/fit_leaves.py, per ruleset (generated file; do not edit).',
         "",
-        about,
+        "``ABOUT`` says for each ruleset how many games the table was fitted from and the command that made it.",
         '"""',
         "",
         "from amath.players.leaves import LeaveTable",
         "",
-        "FITTED = LeaveTable(",
-        "    tiles={",
-        *(f'        "{t}": {v},' for t, v in tiles.items()),
-        "    },",
-        "    synergy={",
-        *(f'        "{k}": {v},' for k, v in synergy.items()),
-        "    },",
-        '    name="fitted",',
-        ")",
+        "ABOUT: dict[str, str] = {",
+        *(line for k, (_, about) in sorted(tables.items()) for line in _about_lines(k, about)),
+        "}",
+        "",
+        "TABLES: dict[str, LeaveTable] = {",
+    ]
+    for k, (table, _) in sorted(tables.items()):
+        body = _table_lines(table)
+        lines.append(f"    {json.dumps(k)}: " + body[0])
+        lines.extend(body[1:])
+    lines += [
+        "}",
+        "",
+        "#: The A-Math table (what the ``equity`` level plays with).",
+        'FITTED = TABLES.get("a-math") or next(iter(TABLES.values()))',
     ]
     return "\n".join(lines) + "\n"
 
 
+def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, games: int, turns: int) -> LeaveTable:
+    """Fit from ``sums`` and write the module, saying how many games it comes from."""
+    tiles = tile_names(rules)
+    prior = [HANDSET.tiles.get(t, 0.0) for t in tiles] + [HANDSET.synergy.get(name, 0.0) for name in SYNERGIES]
+    w = ridge(sums, args.ridge, prior)
+    table = LeaveTable(
+        {t: round(w[i], 2) for i, t in enumerate(tiles)}, {name: round(w[len(tiles) + k], 2) for k, name in enumerate(SYNERGIES)}, "fitted"
+    )
+    command = "benchmarks/fit_leaves.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    about = (
+        f"{games} games of {args.bot} (seed {args.seed}) of the {args.games} asked, {turns} turns, {sums.n} samples,"
+        f" prior weight {args.ridge}; made by: {command}"
+    )
+    tables = _existing_tables(args.out)
+    tables[rules.name] = (table, about)
+    args.out.write_text(render(tables), encoding="utf-8")
+    return table
+
+
 def main() -> None:
-    """Play, fit, write the table module."""
+    """Play, fit, write the table module (every ``--every`` games and at the end)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (with --ray local: Ray's CPUs)")
+    parser.add_argument("--ray", default=None, metavar="WHERE", help="play on Ray: auto, an address, or local")
     parser.add_argument("--seed", type=int, default=9)
-    parser.add_argument("--bot", default="equity-handset", help="the bot whose games are learnt from")
+    parser.add_argument("--variant", default="a-math", help="the ruleset whose table is fitted (a-math, smath, ...)")
+    parser.add_argument("--bot", default="equity-handset", help="the bot whose games are learnt from (it plays itself)")
     parser.add_argument("--ridge", type=float, default=200.0, help="weight of the hand-set prior (default 200)")
+    parser.add_argument("--every", type=int, default=200, metavar="N", help="write the table and the state every N games")
+    parser.add_argument("--state", type=Path, default=None, help="save the sums here as the run goes (for --resume)")
+    parser.add_argument("--resume", action="store_true", help="carry on from --state")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    tasks = [(args.bot, rng.getrandbits(62)) for _ in range(args.games)]
-    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        per_game = pool.map(samples_of_game, tasks)
-    samples = [s for g in per_game for s in g]
-    prior = [HANDSET.tiles.get(t, 0.0) for t in TILES] + [HANDSET.synergy.get(name, 0.0) for name in SYNERGIES]
-    w = ridge(samples, args.ridge, prior)
-    tiles = {t: round(w[i], 2) for i, t in enumerate(TILES)}
-    synergy = {name: round(w[len(TILES) + k], 2) for k, name in enumerate(SYNERGIES)}
-    about = f"{args.games} games of {args.bot} (seed {args.seed}), {len(samples)} turns, prior weight {args.ridge}."
-    text = render(tiles, synergy, about)
-    args.out.write_text(text, encoding="utf-8")
-    print(f"{len(samples)} samples from {args.games} games -> {args.out}")
-    for t in TILES:
-        print(f"  {t:>3} {tiles[t]:+6.2f}")
-    for name in SYNERGIES:
-        print(f"  {name} {synergy[name]:+6.2f}")
+    rules = get_ruleset(args.variant)
+    m = len(tile_names(rules)) + len(SYNERGIES)
+    sums, done, turns = Sums(m), 0, 0
+    if args.resume:
+        state = json.loads(args.state.read_text(encoding="utf-8"))
+        if (state["seed"], state["bot"], state["variant"]) != (args.seed, args.bot, rules.name):
+            raise SystemExit(f"--state holds seed {state['seed']}, bot {state['bot']}, variant {state['variant']}: not this run")
+        sums, done, turns = Sums.from_json(state["sums"]), int(state["games"]), int(state["turns"])
+    tasks = run_tasks([args.bot, f"{args.bot}#2"], args.seed, args.games, rules)[done:]
+    started = time.perf_counter()
+    for k, (game_sums, game_turns) in enumerate(run_ordered(sums_of_game, tasks, Workers(args.jobs, args.ray)), 1):
+        sums.merge(game_sums)
+        done, turns = done + 1, turns + game_turns
+        if k % args.every == 0 or done == args.games:
+            write_table(args, rules, sums, done, turns)
+            if args.state is not None:
+                state = {"seed": args.seed, "bot": args.bot, "variant": rules.name, "games": done, "turns": turns, "sums": sums.to_json()}
+                args.state.write_text(json.dumps(state), encoding="utf-8")
+            rate = k / (time.perf_counter() - started)
+            print(f"{done}/{args.games} games, {sums.n} samples, {rate:.2f} games/s -> {args.out}", flush=True)
 
 
 if __name__ == "__main__":

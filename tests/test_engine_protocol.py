@@ -145,7 +145,7 @@ def test_best_moves_are_legal_and_play_back(engine: Engine) -> None:
     """``go`` answers ranked legal turns ending in ``bestmove``; ``play`` of it matches the game's own scoring."""
     game = _midgame(5, 6)
     engine.send(f"position string {position_to_string(position_of(game))}", "setoption name Top value 3")
-    lines = engine.ask("go nodes 40", "bestmove ")
+    lines = engine.ask("go iterations 0", "bestmove ")  # the static ranking: quick
     best = [json.loads(ln[len("best ") :]) for ln in lines if ln.startswith("best ")]
     assert 1 <= len(best) <= 3 and [b["rank"] for b in best] == list(range(1, len(best) + 1))
     assert [b["equity"] for b in best] == sorted((b["equity"] for b in best), reverse=True)
@@ -162,15 +162,31 @@ def test_best_moves_are_legal_and_play_back(engine: Engine) -> None:
     assert played == f"played {turn.notation} score {turn.score}"
     _, after = _shown(engine)
     assert after.tiles == tuple(sorted(game.board.items())) and after.scores == tuple(game.scores) and after.to_move == game.to_move
-    assert engine.one("go").startswith("error rack ")  # the new side's rack is not known yet
+    assert engine.one("go").startswith("error rack_unknown ")  # the new side's rack is not known yet
     engine.send("rack " + ",".join(game.racks[game.to_move]))
-    lines = engine.ask("go nodes 5", "bestmove ")
+    lines = engine.ask("go iterations 0", "bestmove ")
     assert game.is_legal(game.parse(lines[-1][len("bestmove ") :]))
+
+
+def test_a_simulation_answers_with_the_line_it_expects(engine: Engine) -> None:
+    """With iterations the simulation ranks the turns; each ``pv`` is turns written on the boards they are played on."""
+    game = _midgame(5, 6)
+    engine.send(f"position string {position_to_string(position_of(game))}", "setoption name Top value 2")
+    lines = engine.ask("go iterations 1", "bestmove ")
+    best = [json.loads(ln[len("best ") :]) for ln in lines if ln.startswith("best ")]
+    assert best and all(b["method"] == "sim" and len(b["pv"]) >= 2 for b in best)
+    assert any(ln.startswith("info iterations 1 ") for ln in lines)
+    for b in best:
+        board = game.board.copy()
+        for notation in b["pv"]:
+            move = parse_move(notation, board, game.rules)  # raises if the line does not fit the board
+            for t in getattr(move, "tiles", ()):
+                board.put(t.square, t.placed)
 
 
 def test_stop_ends_an_infinite_search(engine: Engine) -> None:
     """``go infinite`` answers nothing final until ``stop``, and still reads commands meanwhile."""
-    engine.send("position start 1,2,+,3,=,4,5,6", "go infinite", "isready")
+    engine.send("position start 1,2,+,3,=,4,5,6", "go infinite iterations 0", "isready")
     before = engine.until("readyok")
     assert not any(ln.startswith("bestmove") for ln in before)
     assert engine.one("position start 1").startswith("error busy ")
@@ -183,17 +199,19 @@ def test_stop_ends_an_infinite_search(engine: Engine) -> None:
 @pytest.mark.parametrize(
     ("line", "code"),
     [
-        ("fly me to the moon", "unknown-command"),
-        ("go", "no-position"),
-        ("position string nonsense", "position"),
-        ("position json {not json", "position"),
-        ('position json {"rack": ["11", "11"]}', "position"),
-        ("position fen x", "argument"),
-        ("position string " + "|".join(["_15"] * 15) + " [] 0,0 1 smath", "ruleset"),
-        ("setoption name Top value lots", "argument"),
-        ("setoption name Colour value red", "argument"),
-        ("ruleset chess", "argument"),
-        ("rack 1", "no-position"),
+        ("fly me to the moon", "unknown_command"),
+        ("go", "no_position"),
+        ("position string nonsense", "fen_fields"),  # the library's own codes come through
+        ("position json {not json", "bad_json"),
+        ('position json {"rack": ["11", "11"]}', "pos_too_many_tiles"),
+        ("position fen x", "position_form"),
+        ("position string " + "|".join(["_15"] * 15) + " [] 0,0 1 smath", "wrong_ruleset"),
+        ("setoption name Top value lots", "bad_number"),
+        ("setoption name Colour value red", "unknown_option"),
+        ("setoption Top 3", "setoption_form"),
+        ("ruleset chess", "unknown_variant"),
+        ("rack 1", "no_position"),
+        ("play", "missing_argument"),
     ],
 )
 def test_bad_lines_get_errors_and_the_engine_goes_on(engine: Engine, line: str, code: str) -> None:
@@ -207,27 +225,34 @@ def test_bad_lines_get_errors_and_the_engine_goes_on(engine: Engine, line: str, 
 def test_bad_moves_and_budgets(engine: Engine) -> None:
     """Moves that are not legal, not notation, or budgets that are not numbers: errors, no crash."""
     engine.send("position start 1,2,+,3,=,4,5,6")
-    assert engine.one("play 8H 9 = 9").startswith("error illegal ")
-    assert engine.one("play 99Z 1").startswith("error notation ")
-    assert engine.one("play 8H 1 + 2 = 4").startswith("error illegal ")  # false equation
-    assert engine.one("go nodes -3").startswith("error argument ")
-    assert engine.one("go sideways").startswith("error argument ")
+    assert engine.one("play 8H 9 = 9").startswith("error illegal_move ")
+    assert engine.one("play 99Z 1").startswith("error ")
+    assert engine.one("play 8H 1 + 2 = 4").startswith("error sides_differ ")  # a false equation, with the judge's code
+    assert engine.one("go nodes -3").startswith("error bad_number ")
+    assert engine.one("go sideways").startswith("error go_word ")
     engine.send_bytes(b"\xff\xfe garbage\n")
-    assert engine.read().startswith("error unknown-command ")
+    assert engine.read().startswith("error unknown_command ")
     assert engine.one("play 8G 1 + 2 = 3").startswith("played 8G 1 + 2 = 3 score ")
 
 
 def test_thai_messages(engine: Engine) -> None:
-    """With ``Language th`` the engine's own messages are in Thai."""
+    """With ``Language th`` the engine's messages and the library's are in Thai; codes stay the same."""
     engine.send("setoption name Language value th")
+
+    def thai(text: str) -> bool:
+        return any("\u0e00" <= ch <= "\u0e7f" for ch in text)
+
     reply = engine.one("go")
-    assert reply.startswith("error no-position ") and any("\u0e00" <= ch <= "\u0e7f" for ch in reply)
+    assert reply.startswith("error no_position ") and thai(reply)
+    engine.send("position start 1,2,+,3,=,4,5,6")
+    reply = engine.one("play 8H 1 + 2 = 4")
+    assert reply.startswith("error sides_differ ") and thai(reply)
 
 
 def test_smath_position(engine: Engine) -> None:
     """The ruleset command switches variants; a Smath start gets a legal Smath turn."""
     engine.send("ruleset smath", "position start 1,+,2,3")
-    lines = engine.ask("go nodes 20", "bestmove ")
+    lines = engine.ask("go iterations 0", "bestmove ")
     game = Game(get_ruleset("smath"), players=["a", "b"], seed=1)
     game.set_rack(game.to_move, ["1", "+", "2", "3"])
     assert game.is_legal(game.parse(lines[-1][len("bestmove ") :]))
@@ -240,7 +265,7 @@ def test_quit_and_end_of_input_exit_cleanly() -> None:
     assert eng.read() == "readyok"
     assert eng.close() == 0
     eng = Engine()
-    eng.send("position start 1,2,=", "go nodes 3")
+    eng.send("position start 1,2,=", "go iterations 0")
     assert eng.proc.stdin is not None
     eng.proc.stdin.close()
     assert eng.until("bestmove ")[-1].startswith("bestmove ")

@@ -220,6 +220,20 @@ ERROR_TH: Mapping[str, str] = {
     "db_module_missing": "ฐานข้อมูล {url} ต้องใช้โมดูล Python {module!r}: ติดตั้งด้วย pip",
     "db_url_unusable": "ใช้ URL ฐานข้อมูล {url} ไม่ได้: {reason}",
     "db_unreachable": "เปิดฐานข้อมูล {url} ไม่ได้: {reason}",
+    # the engine protocol (amath.protocol)
+    "unknown_command": "ไม่รู้จักคำสั่ง {word!r} (คำสั่งที่มี: {commands})",
+    "missing_argument": "คำสั่ง {command} ต้องมี {what}",
+    "bad_number": "{name} ต้องเป็นจำนวนเต็มตั้งแต่ {low} ถึง {high} ไม่ใช่ {value!r}",
+    "unknown_option": "ไม่รู้จักตัวเลือก {name!r} (ตัวเลือกที่มี: {options})",
+    "bad_choice": "{name} ต้องเป็นหนึ่งใน {choices} ไม่ใช่ {value!r}",
+    "setoption_form": "เขียนว่า: setoption name ชื่อ value ค่า",
+    "position_form": "เขียนว่า: position string กระดาน ราง คะแนน ผู้เล่น [กติกา], position json {{...}} หรือ position start [ราง]",
+    "wrong_ruleset": "ตำแหน่งนี้เป็นกติกา {found} แต่เครื่องตั้งกติกา {ruleset} ไว้ ส่ง 'ruleset {found}' ก่อน",
+    "no_position": "ยังไม่มีตำแหน่ง ส่ง 'position ...' ก่อน",
+    "busy": "กำลังค้นหาอยู่ ส่ง 'stop' ก่อน",
+    "go_word": "go รับ iterations N, nodes N, time MS (หรือ movetime MS) และ infinite ไม่ใช่ {word!r}",
+    "rack_unknown": "ยังไม่รู้เบี้ยบนรางของฝ่าย {side} ส่ง 'rack เบี้ย'",
+    "challenge_needs_game": "การคัดค้านต้องมีเกมและประวัติการเดิน ตำแหน่งกระดานไม่มี",
 }
 
 #: Every code a translation knows (the judge's and the errors').

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from amath.engine.equity import StaticEquity
 from amath.errors import RulesError
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
@@ -23,11 +24,26 @@ def _fitted() -> LeaveTable:
     return table if isinstance(table, LeaveTable) else HANDSET
 
 
+def _fitted_tables() -> dict[str, LeaveTable]:
+    """The fitted tables by ruleset name (``TABLES`` of ``leaves_fitted.py``; empty when there are none)."""
+    try:
+        module = importlib.import_module("amath.players.leaves_fitted")
+    except ImportError:
+        return {}
+    tables = getattr(module, "TABLES", None)
+    return {k: v for k, v in tables.items() if isinstance(v, LeaveTable)} if isinstance(tables, dict) else {}
+
+
+def _equity(seed: int | None) -> Player:
+    """The ``equity`` level: the fitted table of the ruleset played (the A-Math one for a ruleset without its own)."""
+    return EquityPlayer(seed, _fitted(), name="equity", calculator=StaticEquity(_fitted(), _fitted_tables()))
+
+
 #: Level name -> (description, factory taking a seed).
 BOTS: dict[str, tuple[str, Callable[[int | None], Player]]] = {
     "random": ("beginner: a random legal placement", lambda seed: RandomPlayer(seed)),
     "greedy": ("the highest-scoring placement", lambda seed: GreedyPlayer(seed)),
-    "equity": ("score + value of the tiles kept (fitted leave values)", lambda seed: EquityPlayer(seed, _fitted(), name="equity")),
+    "equity": ("score + value of the tiles kept (fitted leave values)", _equity),
     "equity-handset": (
         "score + value of the tiles kept (hand-set leave values)",
         lambda seed: EquityPlayer(seed, HANDSET, name="equity-handset"),

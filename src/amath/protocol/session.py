@@ -12,13 +12,16 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from amath import __version__
-from amath.errors import AmathError, IllegalMoveError, NotationError, PositionError, TileError
+from amath.error_text import describe
+from amath.errors import AmathError, PositionError
 from amath.formats.fen import position_from_string, position_to_string
 from amath.formats.position import Position, position_from_dict, position_to_dict
-from amath.protocol.search import Budget, Candidate, Progress, Searcher
+from amath.move import Challenge
+from amath.position import Action
+from amath.protocol.search import Budget, Candidate, Progress, Searcher, SearchOptions
 from amath.protocol.state import apply_move
 from amath.protocol.texts import LANGUAGES, text
 from amath.rules import get_ruleset
@@ -29,32 +32,22 @@ COMMANDS = ("amath", "isready", "setoption", "ruleset", "position", "rack", "pla
 #: Largest value any count or time of ``go`` and ``setoption`` takes.
 MAX_COUNT = 1_000_000_000
 TOP_MAX = 50
+THREADS_MAX = 64
 
 
 class ProtocolError(AmathError):
-    """A line the protocol cannot carry out; ``code`` is the word programs key on."""
+    """A line the protocol cannot carry out (its codes and Thai texts: :mod:`amath.error_text`)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def _code_of(exc: ValueError) -> str:
-    """The error code of a library error, by its kind."""
-    if isinstance(exc, ProtocolError):
-        return exc.code
-    for kind, code in ((PositionError, "position"), (NotationError, "notation"), (IllegalMoveError, "illegal"), (TileError, "tile")):
-        if isinstance(exc, kind):
-            return code
-    return "argument"
+    default_code = "unknown_command"
 
 
 @dataclass(slots=True)
 class Options:
-    """What ``setoption`` sets: how many moves to report, the search seed, the language."""
+    """What ``setoption`` sets: how many moves to report, the search seed and threads, the language."""
 
     top: int = 5
     seed: int = 1
+    threads: int = 1
     language: str = "en"
 
 
@@ -64,7 +57,8 @@ class _Search:
 
     position: Position
     budget: Budget
-    options: Options
+    options: SearchOptions
+    language: str
     stop: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
 
@@ -80,6 +74,7 @@ class Session:
         self.ruleset = get_ruleset("a-math").name
         self.position: Position | None = None
         self.rack_known = False
+        self.last: Action | None = None  # the turn that made the position, for inference
         self._search: _Search | None = None
 
     # ----- output --------------------------------------------------------------------
@@ -104,13 +99,18 @@ class Session:
         command, rest = words[0].lower(), line.strip()[len(words[0]) :].strip()
         try:
             if command not in COMMANDS:
-                raise ProtocolError("unknown-command", self._t("unknown-command", word=words[0], commands=" ".join(COMMANDS)))
+                commands = " ".join(COMMANDS)
+                raise ProtocolError(
+                    f"unknown command {words[0]!r} (commands: {commands})", code="unknown_command", word=words[0], commands=commands
+                )
             if command == "quit":
                 self.close()
                 return False
             getattr(self, f"_cmd_{command}")(rest)
-        except ValueError as exc:  # AmathError, and the plain ValueError of get_ruleset
-            self._error(_code_of(exc), str(exc))
+        except AmathError as exc:  # the library's code, its message in the session's language
+            self._error(exc.code, describe(exc, self.options.language))
+        except ValueError as exc:  # a plain ValueError of a library call: still the input's fault
+            self._error("bad_argument", str(exc))
         except Exception as exc:  # the safety net: a bug must not end a GUI's engine
             self._error("internal", self._t("internal", kind=type(exc).__name__, reason=exc))
         return True
@@ -131,7 +131,7 @@ class Session:
         if search is None or search.thread is None:
             return
         if search.budget.infinite and not search.stop.is_set():
-            raise ProtocolError("busy", self._t("busy"))
+            raise ProtocolError("a search is running: send 'stop' first", code="busy")
         search.thread.join()
 
     @property
@@ -152,6 +152,7 @@ class Session:
             f"id search {self.searcher.name}",
             f"option name Top type spin default {Options().top} min 1 max {TOP_MAX}",
             f"option name Seed type spin default {Options().seed} min 0 max {MAX_COUNT}",
+            f"option name Threads type spin default {Options().threads} min 1 max {THREADS_MAX}",
             f"option name Language type combo default en {' '.join(f'var {x}' for x in LANGUAGES)}",
             "amathok",
         )
@@ -163,32 +164,47 @@ class Session:
         self._idle()
         words = rest.split()
         if len(words) < 4 or words[0].lower() != "name" or "value" not in [w.lower() for w in words[2:]]:
-            raise ProtocolError("argument", self._t("setoption-form"))
+            raise ProtocolError("write it as: setoption name NAME value VALUE", code="setoption_form")
         at = [w.lower() for w in words].index("value", 2)
         name, value = " ".join(words[1:at]).lower(), " ".join(words[at + 1 :])
         if name == "top":
             self.options.top = self._number("Top", value, 1, TOP_MAX)
         elif name == "seed":
             self.options.seed = self._number("Seed", value, 0, MAX_COUNT)
+        elif name == "threads":
+            self.options.threads = self._number("Threads", value, 1, THREADS_MAX)
         elif name == "language":
             if value.lower() not in LANGUAGES:
-                raise ProtocolError("argument", self._t("bad-choice", name="Language", choices=" ".join(LANGUAGES), value=value))
+                choices = " ".join(LANGUAGES)
+                raise ProtocolError(
+                    f"Language takes one of {choices}, not {value!r}", code="bad_choice", name="Language", choices=choices, value=value
+                )
             self.options.language = value.lower()
         else:
-            raise ProtocolError("argument", self._t("bad-option", name=name, options="Top Seed Language"))
+            options = "Top Seed Threads Language"
+            raise ProtocolError(f"unknown option {name!r} (options: {options})", code="unknown_option", name=name, options=options)
 
     def _number(self, name: str, value: str, low: int, high: int) -> int:
         if not value.isdigit() or not low <= int(value) <= high:
-            raise ProtocolError("argument", self._t("bad-number", name=name, low=low, high=high, value=value))
+            raise ProtocolError(
+                f"{name} must be a whole number from {low} to {high}, not {value!r}",
+                code="bad_number",
+                name=name,
+                low=low,
+                high=high,
+                value=value,
+            )
         return int(value)
 
     def _cmd_ruleset(self, rest: str) -> None:
         self._idle()
         if not rest:
-            raise ProtocolError("argument", self._t("empty-command", command="ruleset", what="a-math, smath or smath+OPTIONS"))
+            raise ProtocolError(
+                "ruleset needs a-math, smath or smath+OPTIONS", code="missing_argument", command="ruleset", what="a-math, smath, smath+..."
+            )
         name = get_ruleset(rest).name  # a ValueError naming the choices when unknown: error argument
         if name != self.ruleset:
-            self.ruleset, self.position, self.rack_known = name, None, False
+            self.ruleset, self.position, self.rack_known, self.last = name, None, False, None
 
     def _cmd_position(self, rest: str) -> None:
         self._idle()
@@ -203,21 +219,29 @@ class Session:
             try:
                 data = json.loads(body)
             except (json.JSONDecodeError, RecursionError) as exc:
-                raise PositionError(f"not valid JSON: {exc}") from None
+                raise PositionError(f"not valid JSON: {exc}", code="bad_json", detail=str(exc)) from None
             if isinstance(data, dict) and "variant" not in data:
                 data["variant"] = self.ruleset
             pos = position_from_dict(data)
         elif kind == "start":
             pos = position_from_dict({"variant": self.ruleset, "board": [], "rack": _tiles(body), "scores": [0, 0], "to_move": 0})
         else:
-            raise ProtocolError("argument", self._t("position-form"))
+            raise ProtocolError(
+                "write it as: position string BOARD RACK SCORES TO_MOVE [VARIANT], position json {...} or position start [RACK]",
+                code="position_form",
+            )
         if pos.variant != self.ruleset:
-            raise ProtocolError("ruleset", self._t("wrong-ruleset", found=pos.variant, ruleset=self.ruleset))
-        self.position, self.rack_known = pos, True
+            raise ProtocolError(
+                f"the position is {pos.variant} but the ruleset is {self.ruleset}; send 'ruleset {pos.variant}' first",
+                code="wrong_ruleset",
+                found=pos.variant,
+                ruleset=self.ruleset,
+            )
+        self.position, self.rack_known, self.last = pos, True, None
 
     def _need_position(self) -> Position:
         if self.position is None:
-            raise ProtocolError("no-position", self._t("no-position"))
+            raise ProtocolError("no position yet: send 'position ...' first", code="no_position")
         return self.position
 
     def _cmd_rack(self, rest: str) -> None:
@@ -229,13 +253,16 @@ class Session:
 
     def _cmd_play(self, rest: str) -> None:
         self._idle()
-        pos = self._need_position()
         if not rest:
-            raise ProtocolError("argument", self._t("empty-command", command="play", what="a move, like 'play 8G 1 + 2 = 3'"))
+            raise ProtocolError("play needs a move, like 'play 8G 1 + 2 = 3'", code="missing_argument", command="play", what="8G 1 + 2 = 3")
+        pos = self._need_position()
         if not self.rack_known:
-            raise ProtocolError("rack", self._t("rack-unknown", side=pos.to_move + 1))
-        after, points, notation = apply_move(pos, rest)
+            raise ProtocolError(
+                f"the rack of side {pos.to_move + 1} is not known: send 'rack TILES'", code="rack_unknown", side=pos.to_move + 1
+            )
+        after, move, points, notation = apply_move(pos, rest)
         self.position, self.rack_known = after, False
+        self.last = None if isinstance(move, Challenge) else move
         self.say(f"played {notation} score {points}")
 
     def _cmd_show(self, rest: str) -> None:
@@ -250,8 +277,11 @@ class Session:
         self._idle()
         pos = self._need_position()
         if not self.rack_known:
-            raise ProtocolError("rack", self._t("rack-unknown", side=pos.to_move + 1))
-        search = _Search(pos, self._budget(rest.split()), replace(self.options))
+            raise ProtocolError(
+                f"the rack of side {pos.to_move + 1} is not known: send 'rack TILES'", code="rack_unknown", side=pos.to_move + 1
+            )
+        o = self.options
+        search = _Search(pos, self._budget(rest.split()), SearchOptions(o.top, o.seed, o.threads, self.last), o.language)
         search.thread = threading.Thread(target=self._run, args=(search,), name="amath-search", daemon=True)
         with self._lock:
             self._search = search
@@ -268,25 +298,29 @@ class Session:
                 continue
             key = {"iterations": "iterations", "nodes": "nodes", "time": "time", "movetime": "time"}.get(word)
             if key is None or k + 1 >= len(words):
-                raise ProtocolError("argument", self._t("go-word", word=words[k]))
-            counts[key] = self._number(word, words[k + 1], 1, MAX_COUNT)
+                raise ProtocolError(
+                    f"go takes iterations N, nodes N, time MS (or movetime MS) and infinite, not {words[k]!r}",
+                    code="go_word",
+                    word=words[k],
+                )
+            counts[key] = self._number(word, words[k + 1], 1 if key == "time" else 0, MAX_COUNT)
             k += 2
         return Budget(counts.get("iterations"), counts.get("nodes"), counts.get("time"), infinite)
 
     # ----- the search thread ---------------------------------------------------------
     def _run(self, search: _Search) -> None:
-        budget, options = search.budget, search.options
+        budget = search.budget
         ranked: list[Candidate] = []
         failure: str | None = None
         try:
-            ranked = self.searcher.search(search.position, budget, options.top, options.seed, search.stop, self._progress)
+            ranked = self.searcher.search(search.position, budget, search.options, search.stop, self._progress)
         except AmathError as exc:
-            failure = str(exc)
+            failure = describe(exc, search.language)
         except Exception as exc:  # reported, so the client still gets its bestmove
             failure = f"{type(exc).__name__}: {exc}"
         if budget.infinite:
             search.stop.wait()  # UCI's rule: an infinite search answers only after stop
-        lines = [f"error search {self._t('search-failed', reason=failure)}"] if failure is not None else []
+        lines = [f"error search_failed {self._t('search-failed', reason=failure)}"] if failure is not None else []
         lines += [f"best {json.dumps(c.to_json(k + 1), ensure_ascii=False)}" for k, c in enumerate(ranked)]
         lines.append(f"bestmove {ranked[0].move if ranked else 'none'}")
         with self._lock:
