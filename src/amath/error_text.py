@@ -234,6 +234,10 @@ ERROR_TH: Mapping[str, str] = {
     "go_word": "go รับ iterations N, nodes N, time MS (หรือ movetime MS) และ infinite ไม่ใช่ {word!r}",
     "rack_unknown": "ยังไม่รู้เบี้ยบนรางของฝ่าย {side} ส่ง 'rack เบี้ย'",
     "challenge_needs_game": "การคัดค้านต้องมีเกมและประวัติการเดิน ตำแหน่งกระดานไม่มี",
+    # self-play workers (amath.parallel)
+    "jobs_too_few": "จำนวนงานต้องมีอย่างน้อย 1 ไม่ใช่ {jobs}",
+    "ray_missing": "ยังไม่ได้ติดตั้ง Ray: pip install 'amath[ray]'",
+    "ray_unreachable": "ติดต่อคลัสเตอร์ Ray ที่ {address!r} ไม่ได้: {detail}",
 }
 
 #: Every code a translation knows (the judge's and the errors').

@@ -49,7 +49,7 @@ class Workers:
 def run_ordered(fn: Callable[[T], R], tasks: Sequence[T], workers: Workers) -> Iterator[R]:
     """``fn`` over ``tasks``, results in task order.  ``fn`` must be a module-level function."""
     if workers.jobs < 1:
-        raise ParallelError(f"the number of jobs must be at least 1, not {workers.jobs}")
+        raise ParallelError(f"the number of jobs must be at least 1, not {workers.jobs}", code="jobs_too_few", jobs=workers.jobs)
     if workers.ray is not None:
         return _on_ray(fn, tasks, workers)
     if workers.jobs == 1 or len(tasks) <= 1:
@@ -69,7 +69,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ParallelError("Ray is not installed: pip install 'amath[ray]'") from None
+        raise ParallelError("Ray is not installed: pip install 'amath[ray]'", code="ray_missing") from None
     return ray
 
 
@@ -84,7 +84,9 @@ def _connect(ray: Any, where: str, jobs: int) -> bool:
         else:
             ray.init(address=where, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise ParallelError(f"cannot reach a Ray cluster at {where!r}: {exc}") from None
+        raise ParallelError(
+            f"cannot reach a Ray cluster at {where!r}: {exc}", code="ray_unreachable", address=where, detail=str(exc)
+        ) from None
     return True
 
 
