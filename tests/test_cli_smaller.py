@@ -90,3 +90,26 @@ def test_a_drill_never_deals_the_rack_of_a_trivial_equation(monkeypatch: pytest.
     monkeypatch.setattr(study, "_random_equation", lambda rng: next(offers))
     rack = practice_rack(random.Random(1), AMATH)
     assert sorted(t if t not in ("+-",) else "+" for t in rack) == sorted("1 2 + 3 4 = 4 6".split())
+
+
+@pytest.mark.parametrize("data", ['{"format": "amath-game", "version": 99}', '{"sides": [["A"], ["B"]], "turns": []}'])
+def test_a_broken_saved_game_is_reported_as_a_saved_game(data: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(data, encoding="utf-8")
+    assert main(["render", str(path), "-o", str(tmp_path / "b.svg")]) == 2
+    err = capsys.readouterr().err
+    assert "saved game" in err and "position:" not in err
+
+
+def test_a_smath_game_is_analysed_through_its_bounded_search() -> None:
+    from amath.rules import SMATH
+    from amath.study.analyze import analyze_game
+
+    game = Game(SMATH, seed=5)
+    game.set_rack(game.to_move, ["4", "4", "1", "2", "3", "5", "6", "7", "8", "9"])
+    game.push_notation("8H 4 = 4")
+    game.set_rack(game.to_move, ["4", "1", "2", "3", "5", "6", "7", "8", "9", "0"])
+    game.push_notation("H8 [4] = 4")
+    analyses = analyze_game(game)
+    assert [a.turn for a in analyses] == [1, 2]
+    assert all(a.moves > 0 and a.rank is not None for a in analyses)

@@ -37,6 +37,10 @@ def read_text(path: str) -> str:
         raise FileError(f"cannot read: {exc}", code="file_unreadable", path=path, detail=str(exc)) from None
 
 
+#: Keys only a saved game has (a position has none of them).
+_SAVED_KEYS = frozenset(("format", "version", "sides", "turns", "seed", "options"))
+
+
 def load_game_text(text: str) -> Game:
     """A game from a text record or a saved game JSON (a position is refused)."""
     loaded = load_any(text)
@@ -53,8 +57,8 @@ def load_any(text: str) -> Game | Position:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise FileError(f"not valid JSON: {exc}", code="bad_json", detail=str(exc)) from None
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            return load_game(data)
+        if isinstance(data, dict) and (data.get("format") == FORMAT or _SAVED_KEYS & set(data)):
+            return load_game(data)  # a saved game, or a broken one: its own errors say what is wrong
         return position_from_dict(data)
     lines = [ln.strip() for ln in stripped.splitlines() if ln.strip()]
     if len(lines) == 1 and _looks_like_position(lines[0]):
