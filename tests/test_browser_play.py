@@ -94,7 +94,8 @@ def test_hint_puts_the_best_play_on_the_board_and_the_history_reads_as_an_equati
     pg.locator("#preview.good").wait_for()
     assert pg.locator("#preview").inner_text() == f"Legal: {best} points"
     pg.click("#btn-play")
-    pg.wait_for_function("window.amathDebug.state.history.length >= 1")
+    pg.wait_for_function("window.amathDebug.state.history.length >= 2")  # the bot has answered: no update while clicking
+    wait_my_turn(pg)
     played = game.history[0]
     assert played.score == best
     coordinate = played.notation.split()[0]
