@@ -40,7 +40,9 @@ def main() -> None:
             margins.append(scores[names[0]] - scores[names[1]])
     print(f"games: {games}")
     for name in names:
-        print(f"  {name:16} wins {wins[name]:6.1f} ({100 * wins[name] / max(games, 1):5.1f}%)")
+        rate = wins[name] / max(games, 1)
+        half = 196 * math.sqrt(rate * (1 - rate) / max(games, 1))
+        print(f"  {name:16} wins {wins[name]:6.1f} ({100 * rate:5.1f}% ± {half:.1f}, 95% CI)")
     if len(margins) > 1:
         half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
         print(f"  margin {names[0]} - {names[1]}: {statistics.mean(margins):+.1f} ± {half:.1f} (95% CI)")

@@ -52,6 +52,7 @@ def test_summary_counts_by_bot_not_seat() -> None:
     assert half == pytest.approx(1.96 * (((40**2 + 30**2 + 10**2) / 2) ** 0.5) / 3**0.5)
     text = "\n".join(s.lines())
     assert "margin greedy - equity: +10.0" in text and "turns per second" in text
+    assert f"win rate greedy: 50.0% ± {196 * (0.25 / 3) ** 0.5:.1f}" in text
 
 
 def test_selfplay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -169,6 +169,9 @@ class Summary:
         if len(self.bots) == 2:
             mean, half = self.margin()
             out.append(f"  margin {self.bots[0]} - {self.bots[1]}: {mean:+.1f} ± {half:.1f} (95% CI)")
+            rate = self.wins.get(self.bots[0], 0.0) / max(self.games, 1)
+            spread = 196 * math.sqrt(rate * (1 - rate) / max(self.games, 1))
+            out.append(f"  win rate {self.bots[0]}: {100 * rate:.1f}% ± {spread:.1f} (95% CI, normal approximation)")
         rate = self.turns / self.seconds if self.seconds else 0.0
         per_game = self.seconds / self.games if self.games else 0.0
         out.append(f"  turns per second {rate:.1f} (one core), {per_game:.2f} s per game")
