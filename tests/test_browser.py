@@ -27,7 +27,7 @@ from amath.rules import AMATH
 from amath.scoring import score
 from amath.server import Settings, create_app
 from amath.server.bots import registry
-from webtools import StubBot, find_place, find_smath_first, record_leaks
+from webtools import StubBot, find_place, find_smath_first, patient, record_leaks
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")
@@ -92,7 +92,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US", bypass_csp=True)
+    context = patient(browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US", bypass_csp=True))
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -108,7 +108,7 @@ def game_id_of(page: Any) -> str:
 
 
 def wait_my_turn(page: Any, side: int = 0) -> None:
-    page.wait_for_function(f"window.amathDebug && window.amathDebug.state && window.amathDebug.state.to_move === {side}", timeout=90_000)
+    page.wait_for_function(f"window.amathDebug && window.amathDebug.state && window.amathDebug.state.to_move === {side}")
 
 
 def put_tiles(page: Any, place: Place, drag_first: bool = True) -> None:
@@ -195,14 +195,14 @@ def test_play_the_bot_through_the_ui_and_reload(server: Server, page: Any) -> No
 
 
 def test_two_player_room_from_two_browsers(server: Server, browser: Any) -> None:
-    ann = browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True).new_page()
+    ann = patient(browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)).new_page()
     ann.goto(server.url + "/")
     ann.fill("#name", "Ann")
     ann.click("#create-room")
     ann.locator(".share-link").wait_for()
     link = ann.locator(".share-link").input_value()
     shot(ann, "room-waiting")
-    ben = browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True).new_page()
+    ben = patient(browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)).new_page()
     ben.goto(link + "?join=1")
     ben.locator("#join-name").fill("Ben")
     ben.click("#join-go")
@@ -230,7 +230,7 @@ def test_two_player_room_from_two_browsers(server: Server, browser: Any) -> None
     other.click("#btn-exchange-go")
     mover.wait_for_function("window.amathDebug.state.history.length === 2")
     assert mover.locator("#history li").nth(1).inner_text().split("\n")[1] == "exchange 2"
-    watcher = browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True).new_page()
+    watcher = patient(browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)).new_page()
     watcher.goto(link)
     watcher.wait_for_function(f"document.querySelectorAll('.cell .tile.fixed').length === {n}")
     assert watcher.locator("#rack-area").is_hidden()
@@ -302,7 +302,7 @@ def test_smath_against_the_bot_with_the_free_equals(server: Server, page: Any) -
     assert page.locator("#preview").inner_text() == f"Legal: {want} points"
     shot(page, "smath-preview")
     page.click("#btn-play")
-    page.wait_for_function("window.amathDebug.state.history.length >= 2", timeout=60_000)  # the bot answers
+    page.wait_for_function("window.amathDebug.state.history.length >= 2")  # the bot answers
     assert game.history[0].score == want and game.board.get(equals.square) is not None
     wait_my_turn(page)
     shot(page, "smath-vs-bot")

@@ -18,7 +18,7 @@ from amath.game import Game
 from amath.movegen import generate
 from amath.rules import AMATH
 from test_browser import CHROMIUM, Server, game_id_of, put_tiles, shot, wait_my_turn
-from webtools import find_place
+from webtools import find_place, patient
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -53,7 +53,7 @@ def browser() -> Iterator[Any]:
 
 
 def new_page(browser: Any, width: int = 1280, height: int = 1000, lang: str = "en") -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US", bypass_csp=True)
+    context = patient(browser.new_context(viewport={"width": width, "height": height}, locale="en-US", bypass_csp=True))
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -85,7 +85,7 @@ def test_hint_puts_the_best_play_on_the_board_and_the_history_reads_as_an_equati
     game = bot_game(server, pg)
     assert pg.locator("#btn-hint").is_visible()
     pg.click("#btn-hint")
-    pg.locator(".hint-play").first.wait_for(timeout=60_000)
+    pg.locator(".hint-play").first.wait_for()
     best = max(m.score for m in generate(game.board, game.racks[0], game.rules))
     first = pg.locator(".hint-play").first.inner_text()
     assert first.endswith(f"· +{best}"), first
@@ -343,7 +343,7 @@ def test_practice_shows_the_engines_view_of_my_move(server: Server, browser: Any
     put_tiles(pg, low.place)
     pg.locator("#preview.good").wait_for()
     pg.click("#btn-play")
-    pg.locator("#review-verdict").wait_for(timeout=60_000)
+    pg.locator("#review-verdict").wait_for()
     assert f"{best - low.score} more points" in pg.locator("#review-verdict").inner_text()
     assert pg.locator(".review-play").first.inner_text().endswith(f"· +{best}")
     shot(pg, "practice")

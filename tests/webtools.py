@@ -93,6 +93,17 @@ class StubBot:
         return place if place is not None else Pass()
 
 
+#: How long a browser test waits for the page (a bound on waiting, not an assertion on speed):
+#: generous, because the 2-core test machines run other jobs too.
+WAIT_MS = 120_000
+
+
+def patient(context: Any) -> Any:
+    """A Playwright browser context that waits up to :data:`WAIT_MS` for each step."""
+    context.set_default_timeout(WAIT_MS)
+    return context
+
+
 def wait_until(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
     """Poll ``predicate`` until it holds; fail the test after ``timeout`` seconds."""
     end = time.monotonic() + timeout
