@@ -400,3 +400,73 @@ impl LineGen<'_> {
         sq << 16 | (self.rules.tiles[tile].rank as u32) << 8 | self.rules.faces[face].rank as u32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{generate, FORCE_MAX};
+    use crate::rules::testing::{face, rules};
+    use crate::rules::RuleData;
+
+    fn rack(r: &RuleData, tiles: &[&str]) -> Vec<u8> {
+        let mut counts = vec![0u8; r.tiles.len()];
+        for t in tiles {
+            let id = if *t == "?" { r.tiles.len() - 1 } else { face(t) as usize };
+            counts[id] += 1;
+        }
+        counts
+    }
+
+    fn moves(r: &RuleData, grid: &[Option<(u8, u8)>], tiles: &[&str]) -> Vec<(i64, Vec<u32>)> {
+        let mut found = generate(r, grid, &rack(r, tiles), FORCE_MAX).unwrap();
+        found.sort(None);
+        found.moves.iter().map(|m| (m.score, found.keys(m).to_vec())).collect()
+    }
+
+    #[test]
+    fn one_equals_one_on_the_empty_board_lies_six_ways_through_the_centre() {
+        let r = rules(15, 8);
+        let grid = vec![None; 225];
+        let found = moves(&r, &grid, &["1", "=", "1"]);
+        assert_eq!(found.len(), 6); // across and down, with each of the three tiles on the centre
+        for (score, keys) in &found {
+            assert_eq!(keys.len(), 3);
+            assert!(keys.iter().any(|k| (k >> 16) as usize == r.centre));
+            assert_eq!(*score, 3); // three tiles of 1 point, no premiums in the test layout
+        }
+    }
+
+    #[test]
+    fn no_equals_no_move_and_the_rack_is_respected() {
+        let r = rules(15, 8);
+        let grid = vec![None; 225];
+        assert!(moves(&r, &grid, &["1", "2", "+", "3"]).is_empty());
+        // one '1' only: 1=1 needs two
+        assert!(moves(&r, &grid, &["1", "=", "2"]).is_empty());
+        // a blank as the other 1: 1=? and ?=1 are different placements, six ways each
+        let with_blank = moves(&r, &grid, &["1", "=", "?"]);
+        assert_eq!(with_blank.len(), 12);
+    }
+
+    #[test]
+    fn a_full_rack_earns_the_bingo_bonus() {
+        let r = rules(15, 3);
+        let grid = vec![None; 225];
+        let found = moves(&r, &grid, &["2", "=", "2"]);
+        assert!(!found.is_empty() && found.iter().all(|(score, _)| *score == 3 + 40));
+    }
+
+    #[test]
+    fn moves_extend_the_board_and_join_at_a_fixed_equals() {
+        let r = rules(15, 8);
+        let mut grid = vec![None; 225];
+        // "1 + 1 = 2" across through the centre row, squares 7*15+5 .. 7*15+9
+        for (k, f) in ["1", "+", "1", "=", "2"].iter().enumerate() {
+            grid[7 * 15 + 5 + k] = Some((face(f), face(f)));
+        }
+        // "1+1=2*1" (after) and "1*1+1=2" (before) extend the line with '*' and '1'
+        let found = moves(&r, &grid, &["*", "1"]);
+        let ext: Vec<_> = found.iter().filter(|(_, k)| k.len() == 2 && k.iter().all(|e| (e >> 16) as usize / 15 == 7)).collect();
+        assert_eq!(ext.len(), 2);
+        assert!(ext.iter().all(|(score, _)| *score == 7)); // all seven tiles of the line score 1 each
+    }
+}

@@ -70,14 +70,49 @@ impl Value {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_add(o.n).map(Value::int);
         }
+        if let Some(v) = Value::small_sum(self, o, false) {
+            return Some(v);
+        }
         let (a, b, c, d) = (self.n as i128, self.d as i128, o.n as i128, o.d as i128);
         Value::ratio(a * d + c * b, b * d)
+    }
+
+    /// `a ± b` in `i64` when no step overflows (the common case; i128 otherwise).
+    #[inline]
+    fn small_sum(a: Value, b: Value, minus: bool) -> Option<Value> {
+        let x = a.n.checked_mul(b.d)?;
+        let y = b.n.checked_mul(a.d)?;
+        let n = if minus { x.checked_sub(y)? } else { x.checked_add(y)? };
+        let d = a.d.checked_mul(b.d)?;
+        Some(Value::reduce64(n, d))
+    }
+
+    /// `n / d` reduced, for `d > 0` (both in `i64`).
+    #[inline]
+    fn reduce64(n: i64, d: i64) -> Value {
+        let mut a = n.unsigned_abs();
+        let mut b = d as u64;
+        while b != 0 {
+            let t = a % b;
+            a = b;
+            b = t;
+        }
+        // a divides d (> 0) and |n|, so a fits i64 and the quotients are exact
+        let g = a as i64;
+        if g > 1 {
+            Value { n: n / g, d: d / g }
+        } else {
+            Value { n, d }
+        }
     }
 
     /// `self - o`.
     pub fn checked_sub(self, o: Value) -> Option<Value> {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_sub(o.n).map(Value::int);
+        }
+        if let Some(v) = Value::small_sum(self, o, true) {
+            return Some(v);
         }
         let (a, b, c, d) = (self.n as i128, self.d as i128, o.n as i128, o.d as i128);
         Value::ratio(a * d - c * b, b * d)
@@ -93,6 +128,9 @@ impl Value {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_mul(o.n).map(Value::int);
         }
+        if let (Some(n), Some(d)) = (self.n.checked_mul(o.n), self.d.checked_mul(o.d)) {
+            return Some(Value::reduce64(n, d));
+        }
         Value::ratio(self.n as i128 * o.n as i128, self.d as i128 * o.d as i128)
     }
 
@@ -103,6 +141,15 @@ impl Value {
         }
         if self.d == 1 && o.d == 1 && self.n.checked_rem(o.n) == Some(0) {
             return self.n.checked_div(o.n).map(Value::int);
+        }
+        if let (Some(n), Some(d)) = (self.n.checked_mul(o.d), self.d.checked_mul(o.n)) {
+            // d may be negative here: move the sign to the numerator first
+            if d > 0 {
+                return Some(Value::reduce64(n, d));
+            }
+            if let (Some(n), Some(d)) = (n.checked_neg(), d.checked_neg()) {
+                return Some(Value::reduce64(n, d));
+            }
         }
         Value::ratio(self.n as i128 * o.d as i128, self.d as i128 * o.n as i128)
     }
@@ -177,6 +224,21 @@ mod tests {
         // but a large intermediate that reduces back into range is fine
         let c = r(3, 1_000_000_007);
         assert_eq!(c.checked_mul(r(1_000_000_007, 3)), Some(Value::int(1)));
+    }
+
+    #[test]
+    fn the_i64_path_agrees_with_the_i128_path() {
+        let vals: Vec<Value> =
+            [(1, 3), (-2, 7), (5, 1), (0, 1), (999, 998), (-12, 5), (7, 9), (1_000_000_007, 3)].iter().map(|&(n, d)| r(n, d)).collect();
+        for &a in &vals {
+            for &b in &vals {
+                let (an, ad, bn, bd) = (a.numer() as i128, a.denom() as i128, b.numer() as i128, b.denom() as i128);
+                assert_eq!(a.checked_add(b), Value::ratio(an * bd + bn * ad, ad * bd));
+                assert_eq!(a.checked_sub(b), Value::ratio(an * bd - bn * ad, ad * bd));
+                assert_eq!(a.checked_mul(b), Value::ratio(an * bn, ad * bd));
+                assert_eq!(a.checked_div(b), if bn == 0 { None } else { Value::ratio(an * bd, ad * bn) });
+            }
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ False and :func:`load_error` says why; callers then use the pure-Python generato
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,22 @@ def load_error() -> str | None:
     return _LOAD_ERROR
 
 
+class _Plays(dict[int, TilePlay]):
+    """Tile entries ``square << 16 | tile << 8 | face`` to interned TilePlays, made on first use."""
+
+    def __init__(self, size: int, tile_names: tuple[str, ...], face_names: tuple[str, ...]) -> None:
+        super().__init__()
+        self.size = size
+        self.tile_names = tile_names
+        self.face_names = face_names
+
+    def __missing__(self, entry: int) -> TilePlay:
+        sq = entry >> 16
+        play = TilePlay(Square(sq // self.size, sq % self.size), self.tile_names[(entry >> 8) & 0xFF], self.face_names[entry & 0xFF])
+        self[entry] = play
+        return play
+
+
 @dataclass(slots=True)
 class _Prepared:
     """A ruleset translated once: the Rust object and the name <-> id tables."""
@@ -62,7 +79,7 @@ class _Prepared:
     tile_names: tuple[str, ...]
     face_names: tuple[str, ...]
     size: int
-    plays: dict[int, TilePlay]  # decoded tile entries, interned
+    plays: _Plays  # decoded tile entries, interned
 
 
 _PREPARED: dict[int, _Prepared | None] = {}
@@ -133,7 +150,7 @@ def _translate(rules: Ruleset) -> _Prepared | None:
     face_names = tuple(faces)
     tile_ids = {t: i for i, t in enumerate(tiles)}
     face_ids = {f: i for i, f in enumerate(face_names)}
-    return _Prepared(rules, native, tile_ids, face_ids, tiles, face_names, rules.layout.size, {})
+    return _Prepared(rules, native, tile_ids, face_ids, tiles, face_names, rules.layout.size, _Plays(rules.layout.size, tiles, face_names))
 
 
 def _prepared(rules: Ruleset) -> _Prepared | None:
@@ -208,16 +225,6 @@ def _call(prep: _Prepared, flat: list[int], counts: list[int], limit: int | None
     return memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I")
 
 
-def _play(prep: _Prepared, entry: int) -> TilePlay:
-    """The TilePlay of a tile entry ``square << 16 | tile << 8 | face`` (interned per ruleset)."""
-    play = prep.plays.get(entry)
-    if play is None:
-        sq = entry >> 16
-        play = TilePlay(Square(sq // prep.size, sq % prep.size), prep.tile_names[(entry >> 8) & 0xFF], prep.face_names[entry & 0xFF])
-        prep.plays[entry] = play
-    return play
-
-
 def _place(tiles: tuple[TilePlay, ...]) -> Place:
     """A Place from tiles already in square order (one per square), skipping the re-sort."""
     place = object.__new__(Place)
@@ -226,11 +233,23 @@ def _place(tiles: tuple[TilePlay, ...]) -> Place:
 
 
 def _decode(prep: _Prepared, scores: memoryview, offsets: memoryview, tiles: memoryview) -> Iterator[GeneratedMove]:
-    plays = prep.plays
-    for k in range(len(scores)):
-        a, b = offsets[k], offsets[k + 1]
-        row = tuple([plays.get(e) or _play(prep, e) for e in tiles[a:b]])
-        yield GeneratedMove(_place(row), scores[k])
+    play = prep.plays.__getitem__
+    entries = tiles.tolist()
+    bounds = offsets.tolist()
+    for k, score in enumerate(scores.tolist()):
+        yield GeneratedMove(_place(tuple(map(play, entries[bounds[k] : bounds[k + 1]]))), score)
+
+
+def _decode_all(prep: _Prepared, scores: memoryview, offsets: memoryview, tiles: memoryview) -> list[GeneratedMove]:
+    """The whole list; the cyclic collector is paused meanwhile (the objects hold no cycles, and
+    its passes over 10^5 new objects would otherwise cost more than building them)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return list(_decode(prep, scores, offsets, tiles))
+    finally:
+        if paused:
+            gc.enable()
 
 
 def generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
@@ -238,7 +257,7 @@ def generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[Generate
     prep, flat, counts = _inputs(board, rack, rules)
     if not rack:
         return []
-    return list(_decode(prep, *_call(prep, flat, counts, None)))
+    return _decode_all(prep, *_call(prep, flat, counts, None))
 
 
 def top(board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
@@ -248,7 +267,7 @@ def top(board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[Gener
     prep, flat, counts = _inputs(board, rack, rules)
     if not rack or k == 0:
         return []
-    return list(_decode(prep, *_call(prep, flat, counts, k)))
+    return _decode_all(prep, *_call(prep, flat, counts, k))
 
 
 def count(board: Board, rack: Sequence[str], rules: Ruleset) -> int:
