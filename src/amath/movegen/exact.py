@@ -73,3 +73,21 @@ def to_fraction(a: Value) -> Fraction:
     """The value as a Fraction (for people and tests)."""
     n, d = parts(a)
     return Fraction(n, d)
+
+
+def times(a: Value, b: Value) -> Value:
+    """a * b for any two values (Smath's brackets make fractional factors)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    an, ad = parts(a)
+    bn, bd = parts(b)
+    return make(an * bn, ad * bd)
+
+
+def over(a: Value, b: Value) -> Value:
+    """a / b for any two values, b != 0."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a // b if a % b == 0 else make(a, b)
+    an, ad = parts(a)
+    bn, bd = parts(b)
+    return make(an * bd, ad * bn)

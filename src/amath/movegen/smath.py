@@ -1,0 +1,249 @@
+"""The exact Smath move search: no node budget in the answer, a branch-and-bound for the top N.
+
+Smath's ``=`` and brackets are free and unlimited, brackets may be redundant and numbers
+and brackets multiply implicitly (SPEC.md 2).  The search walks each row and column from
+every square a line may start on, one square at a time, following the grammar of a line
+with exact rational values:
+
+    side   := term (("+" | "-") term)*
+    term   := factor (("*" | "/") factor | implicit factor)*      implicit: after a number or ")"
+    factor := ["-"] (number | "(" side ")")                        "-" only opening a side or "("
+
+A line is sides joined by ``=``; the first side's value is the target every later side
+must reach (the join by value of the A-Math generator, done as the line is read).
+Cross-check sets limit every square to the faces its crossing line allows, the rack is
+counts (equal tiles are never permuted twice) and every complete line is scored as it is
+found.  Modes:
+
+- ``limit=None``: every legal placement;
+- ``limit=N``: exactly the first N placements of the complete list in its fixed order
+  (best score first, ties by squares, tiles, faces): a branch-and-bound drops a partial
+  line only when an upper bound on what it can still score is *below* the N-th score found
+  so far, so ties at the boundary are resolved by the same order as the complete list;
+- ``max_nodes``: an optional safety stop; when reached the search raises
+  :class:`SearchStopped` (with what it found), it never returns less silently.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from amath.board import Board, Square
+from amath.errors import AmathError
+from amath.move import Place, TilePlay
+from amath.movegen.lines import grid_of
+from amath.movegen.rack import RackInfo
+from amath.movegen.result import GeneratedMove
+from amath.movegen.smath_line import SmathLine, build_smath_line
+from amath.movegen.smath_walk import LineWalk
+from amath.rules.base import Ruleset
+
+
+class SearchStopped(AmathError):
+    """The optional node limit stopped the search; ``found`` holds the placements found so far."""
+
+    def __init__(self, nodes: int, found: list[GeneratedMove]) -> None:
+        super().__init__(
+            f"the search was stopped after {nodes} nodes with {len(found)} placements found; the list is not complete"
+            f" / การค้นหาหยุดหลังจาก {nodes} โหนด พบ {len(found)} การวาง รายการยังไม่ครบ"
+        )
+        self.nodes = nodes
+        self.found = found
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What a search did: nodes visited, placements kept, and whether the bound pruned."""
+
+    nodes: int = 0
+    found: int = 0
+    pruned: int = 0
+
+
+def supports(rules: Ruleset) -> bool:
+    """True when the Smath search handles ``rules``: single-tile numbers (no digits joining)."""
+    return rules.syntax.max_digits == 1
+
+
+def generate_smath(
+    board: Board,
+    rack: Sequence[str],
+    rules: Ruleset,
+    *,
+    limit: int | None = None,
+    min_score: float | None = None,
+    leave: Callable[[tuple[str, ...]], float] | None = None,
+    max_nodes: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    stats: SearchStats | None = None,
+    max_len: int | None = None,
+) -> list[GeneratedMove]:
+    """Legal placements of ``rack`` on ``board``, best first: all of them, or exactly the ``limit`` best.
+
+    ``min_score`` keeps only placements scoring at least that much (every one of them).
+    ``leave`` ranks by score plus ``leave(tiles kept)`` instead of score alone (the equity
+    bot); the order, the top-N guarantee and ``min_score`` then hold for that sum.  ``progress`` is
+    called with the count found so far, now and then.  ``max_len`` (for tests against a
+    brute force) keeps only main lines of at most that many tiles.  Raises :class:`SearchStopped` if
+    ``max_nodes`` is reached.
+    """
+    if not supports(rules):
+        raise NotImplementedError(f"the Smath search needs single-tile numbers, not {rules.name}")
+    if limit is not None and limit <= 0:
+        return []
+    if not rack:
+        return []
+    search = Search(board, rack, rules, limit, leave, max_nodes, progress, stats or SearchStats())
+    if min_score is not None:
+        search.threshold = min_score
+    search.max_len = max_len
+    return search.run()
+
+
+class Search:
+    """One search over the whole board; results collect in ``kept``."""
+
+    def __init__(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        limit: int | None,
+        leave: Callable[[tuple[str, ...]], float] | None,
+        max_nodes: int | None,
+        progress: Callable[[int], None] | None,
+        stats: SearchStats,
+    ) -> None:
+        self.board = board
+        self.rules = rules
+        self.info = RackInfo.of(rack, rules)
+        self.limit = limit
+        self.max_nodes = max_nodes
+        self.progress = progress
+        self.stats = stats
+        self.empty = board.is_empty()
+        self.kept: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []
+        self.threshold = float("-inf")
+        self.extra, self.extra_max = self._leave_table(leave)
+        points = sorted((rules.points(t) for t in rack), reverse=True)
+        self.top_sum = [0]
+        for p in points:
+            self.top_sum.append(self.top_sum[-1] + p)
+        self.rack_total = len(rack)
+        self.bingo = rules.bingo_bonus if len(rack) == rules.rack_size else 0
+        self.max_len: int | None = None
+
+    def _leave_table(self, leave: Callable[[tuple[str, ...]], float] | None) -> tuple[dict[int, float] | None, float]:
+        """leave(kept tiles) for every way to use part of the rack, by packed usage."""
+        if leave is None:
+            return None, 0.0
+        info = self.info
+        table: dict[int, float] = {}
+
+        def fill(j: int, used: int, kept: list[str]) -> None:
+            if j == len(info.tiles):
+                table[used] = leave(tuple(kept))
+                return
+            for n in range(info.counts[j] + 1):
+                fill(j + 1, used + n * info.bits[j], kept + [info.tiles[j]] * (info.counts[j] - n))
+
+        fill(0, 0, [])
+        return table, max(table.values())
+
+    def run(self) -> list[GeneratedMove]:
+        """Search the start squares best bound first; stop when no bound reaches the N-th best."""
+        grid = grid_of(self.board)
+        rules = self.rules
+        centre = rules.layout.centre
+        heap: list[tuple[float, int, bool, LineWalk, int]] = []
+        for across in (True, False):
+            for k in range(self.board.size):
+                if self.empty and rules.first_play != "anywhere" and k != (centre.row if across else centre.col):
+                    continue
+                line = build_smath_line(grid, k, across, rules, self.info)
+                walker = LineWalk(self, line, across)
+                for p in self._starts(line, across):
+                    heap.append((-self._crude_bound(line, p), len(heap), False, walker, p))
+        heapq.heapify(heap)
+        order = len(heap)
+        while heap:
+            neg, _, exact, walker, p = heapq.heappop(heap)
+            if -neg < self.threshold:
+                self.stats.pruned += 1 + len(heap)
+                break
+            if not exact:  # replace the cheap bound by the line's own, then queue again
+                bound = walker.root_bound(p)
+                if bound is not None:
+                    heapq.heappush(heap, (-bound, order, True, walker, p))
+                    order += 1
+                continue
+            walker.walk_from(p)
+        self._trim()
+        return _moves(self.kept)
+
+    def count_node(self) -> None:
+        """Count one search node; raise :class:`SearchStopped` past ``max_nodes``."""
+        stats = self.stats
+        stats.nodes += 1
+        if self.max_nodes is not None and stats.nodes > self.max_nodes:
+            self._trim()
+            raise SearchStopped(stats.nodes, _moves(self.kept))
+
+    def _starts(self, line: SmathLine, across: bool) -> list[int]:
+        """Squares a main line may start on (the square before it empty or off the board)."""
+        n = line.size
+        kind = line.kind
+        out = []
+        for p in range(n):
+            if p > 0 and kind[p - 1] >= 0:
+                continue
+            if self.empty:
+                if self.rules.first_play in ("end_on_centre", "cover_centre") and p > self.centre_index(across):
+                    continue
+            elif self.rules.must_touch and line.touch_prefix[n] - line.touch_prefix[p] == 0:
+                continue
+            out.append(p)
+        return out
+
+    def centre_index(self, across: bool) -> int:
+        """Where the centre square lies along a row (``across``) or column through it."""
+        c = self.rules.layout.centre
+        return c.col if across else c.row
+
+    def _crude_bound(self, line: SmathLine, i: int) -> float:
+        """A quick upper bound on any line from square i: every rack tile on the best squares to the edge."""
+        r = self.rack_total
+        c3, c2, c1 = line.piece_suffix[i]
+        top = self.top_sum
+        pts = line.fixed_suffix[i] + top[min(c3, r)] + top[min(c3 + c2, r)] + top[min(c3 + c2 + c1, r)]
+        ub = pts * line.emult_suffix[i] + line.cross_suffix[i] + self.extra_max
+        if self.bingo and line.empty_suffix[i] >= r:
+            ub += self.bingo
+        return ub
+
+    def admits(self, score: int, used: int) -> bool:
+        """Could a placement of this score (and usage) still be among the ``limit`` best?"""
+        return score + (self.extra[used] if self.extra is not None else 0.0) >= self.threshold
+
+    def record(self, score: int, used: int, key: tuple[tuple[int, int, str, str], ...]) -> None:
+        """Keep a placement; trim to the ``limit`` best now and then, raising the threshold."""
+        value = score + (self.extra[used] if self.extra is not None else 0.0)
+        self.kept.append((value, score, key))
+        self.stats.found += 1
+        if self.progress is not None and self.stats.found % 10_000 == 0:
+            self.progress(self.stats.found)
+        if self.limit is not None and len(self.kept) >= 2 * self.limit + 64:
+            self._trim()
+
+    def _trim(self) -> None:
+        """Sort the kept placements; keep the ``limit`` best and raise the threshold to the last."""
+        self.kept.sort(key=lambda m: (-m[0], m[2]))
+        if self.limit is not None and len(self.kept) >= self.limit:
+            del self.kept[self.limit :]
+            self.threshold = self.kept[-1][0]
+
+
+def _moves(kept: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]]) -> list[GeneratedMove]:
+    return [GeneratedMove(Place(tuple(TilePlay(Square(r, c), t, f) for r, c, t, f in key)), s) for _, s, key in kept]

@@ -1,0 +1,272 @@
+"""The lines of one row or column: a memoised bound per search node, then the enumeration.
+
+A node is "about to fill square i" with a grammar state, the rack tiles used so far and
+a few flags (touched the board yet, tiles placed, ...).  What can still follow a node
+does not depend on how it was reached, so :meth:`LineWalk.summary` works it out once
+per node (a dynamic programme over the line, shared by every start square): whether any
+true line can be completed from it at all, and bounds on what the rest of the line can
+add to the score.  :meth:`LineWalk.walk` then lists the lines from a start square,
+entering only nodes that can be completed and, in top-N mode, whose bound reaches the
+N-th best score found so far (a branch-and-bound on score).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from amath.movegen.exact import Value
+from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, WANTS_NUMBER, State, advance, side_value
+from amath.movegen.smath_line import FREE, NUM, SmathLine
+
+if TYPE_CHECKING:  # pragma: no cover
+    from amath.movegen.smath import Search
+
+Link = tuple["Link", int, str, str] | None
+"""Tiles placed so far, newest first: ``(previous link, square index, tile, face)``."""
+
+Summary = tuple[int, int, float]
+"""Bounds on what can follow a node: (most equation premium, most points x premium, most cross + bonus)."""
+
+Step = tuple[int, str, str, int, int, int, State, int]
+"""One way to fill or read a square: (rack index or FREE/-2 for a fixed tile, tile, face, points, premium, cross, state, used)."""
+
+_FIXED = -2
+
+
+class LineWalk:
+    """The search of one row or column (``across``) for one whole-board search."""
+
+    def __init__(self, search: Search, line: SmathLine, across: bool) -> None:
+        self.s = search
+        self.line = line
+        self.across = across
+        n = line.size
+        rules = search.rules
+        info = search.info
+        self.n = n
+        self.bits = info.bits
+        self.width = info.width
+        self.mask = info.mask
+        self.counts = info.counts
+        self.rack_total = search.rack_total
+        self.max_tiles = rules.max_tiles_per_turn
+        self.must_touch = rules.must_touch and not search.empty
+        self.min_end = -1
+        if search.empty and rules.first_play == "cover_centre":
+            self.min_end = search.centre_index(across)
+        nums_from = [0] * (n + 1)  # fixed numbers from square i on
+        for i in range(n - 1, -1, -1):
+            nums_from[i] = nums_from[i + 1] + (line.kind[i] == NUM)
+        self.nums_from = nums_from
+        self.memo_first: dict[tuple[object, ...], Summary | None] = {}
+        self.memo_later: dict[tuple[object, ...], dict[Value, Summary]] = {}
+
+    def need_end(self, start: int) -> int:
+        """Where a line from ``start`` may end, as one int: ``e >= 0`` exactly on square e (the
+        centre, on Smath's first move); ``e < 0`` on any square up to ``-e - 1``."""
+        s = self.s
+        longest = self.n if s.max_len is None else s.max_len
+        if s.empty and s.rules.first_play == "end_on_centre":
+            c = s.centre_index(self.across)
+            if start < c:
+                return c if c - start < longest else -start  # -start: nowhere (the last square is before the start)
+        return -min(self.n - 1, start + longest - 1) - 1
+
+    def steps(self, i: int, st: State, used: int, ntiles: int) -> list[Step]:
+        """Every way to fill (or read) square i after state ``st`` that the grammar allows."""
+        line = self.line
+        kind = line.kind[i]
+        if kind >= 0:
+            nxt = advance(st, kind, line.value[i])
+            return [] if nxt is None else [(_FIXED, "", "", line.points[i], 1, 0, nxt, used)]
+        if self.max_tiles is not None and ntiles >= self.max_tiles:
+            return []
+        out: list[Step] = []
+        em = line.emult[i]
+        counts, bits, width, mask = self.counts, self.bits, self.width, self.mask
+        for j, tile, face, kd, val, tp, tx in line.cands[i]:
+            if j != FREE and (used >> (width * j)) & mask >= counts[j]:
+                continue
+            nxt = advance(st, kd, val)
+            if nxt is not None:
+                out.append((j, tile, face, tp, em, tx, nxt, used if j == FREE else used + bits[j]))
+        return out
+
+    def _may_end(self, i: int, used: int, ntiles: int, touched: bool, lone: int, need_end: int) -> bool:
+        """May a line end on square i (geometry and rules; the grammar is checked apart)?"""
+        if i + 1 < self.n and self.line.kind[i + 1] >= 0:
+            return False
+        if not used or (self.must_touch and not touched) or (need_end >= 0 and i != need_end) or i < self.min_end:
+            return False
+        return not (ntiles == 1 and lone)  # a lone tile with a line across is the across search's move
+
+    def _flags(self, i: int, j: int, ntiles: int, touched: bool, lone: int) -> tuple[int, bool, int]:
+        """(tiles placed, touched, lone-hooked) after filling square i with rack index j."""
+        line = self.line
+        if j == _FIXED:
+            return ntiles, True, lone
+        hooked = line.hook[i]
+        nt = ntiles + 1
+        return nt, touched or hooked, 1 if nt == 1 and hooked and not self.across else 0
+
+    def _bonus(self, used: int, nrack: int) -> float:
+        s = self.s
+        extra = s.extra[used] if s.extra is not None else 0.0
+        return extra + (s.bingo if nrack == s.rules.rack_size else 0)
+
+    def _key(self, i: int, st: State, used: int, ntiles: int, touched: bool, lone: int, need_end: int) -> tuple[object, ...]:
+        return (i, st, used, ntiles if self.max_tiles is not None else min(ntiles, 2), touched, lone, need_end)
+
+    def _prunable(self, i: int, st: State, nrack: int, need_end: int) -> bool:
+        """Cheap proofs that no line can be completed from square i: too few squares or numbers left."""
+        last = need_end if need_end >= 0 else -need_end - 1
+        if i > last:
+            return True
+        wants = st[0] in WANTS_NUMBER
+        numbers = (1 if wants else 0) + (0 if st[7] else 1)  # to end this factor; a side after '='
+        squares = numbers + st[6] + (0 if st[7] else 1)  # ... and the brackets to close, the '='
+        if last - i + 1 < squares:
+            return True
+        return self.rack_total - nrack + self.nums_from[i] < numbers
+
+    def first(self, i: int, st: State, used: int, nrack: int, ntiles: int, touched: bool, lone: int, need_end: int) -> Summary | None:
+        """Bounds on what can follow a node of the first side (before any '='), or None if nothing can."""
+        key = self._key(i, st, used, ntiles, touched, lone, need_end)
+        memo = self.memo_first
+        if key in memo:
+            return memo[key]
+        self.s.count_node()
+        result: Summary | None = None
+        if not self._prunable(i, st, nrack, need_end):
+            for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
+                nrack2 = nrack if j < 0 else nrack + 1
+                nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
+                if nxt is AFTER_EQUALS:
+                    w = side_value(st)
+                    assert w is not None
+                    child = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).get(w)
+                else:
+                    child = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end)
+                if child is not None:
+                    result = _merge(result, _through(child, tp, em, tx))
+        memo[key] = result
+        return result
+
+    def later(self, i: int, st: State, used: int, nrack: int, ntiles: int, touched: bool, lone: int, need_end: int) -> dict[Value, Summary]:
+        """Bounds on what can follow a node after an '=', by the value every side from here must have."""
+        key = self._key(i, st, used, ntiles, touched, lone, need_end)
+        memo = self.memo_later
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        self.s.count_node()
+        result: dict[Value, Summary] = {}
+        if not self._prunable(i, st, nrack, need_end):
+            for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
+                nrack2 = nrack if j < 0 else nrack + 1
+                nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
+                if nxt is AFTER_EQUALS:
+                    w = side_value(st)
+                    assert w is not None
+                    child = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).get(w)
+                    if child is not None:
+                        result[w] = _merge(result.get(w), _through(child, tp, em, tx))
+                    continue
+                if self._may_end(i, used2, nt2, touched2, lone2, need_end):
+                    w = side_value(nxt)
+                    if w is not None:
+                        result[w] = _merge(result.get(w), (em, tp * em, tx + self._bonus(used2, nrack2)))
+                for w, child in self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).items():
+                    result[w] = _merge(result.get(w), _through(child, tp, em, tx))
+        memo[key] = result
+        return result
+
+    def root_bound(self, start: int) -> float | None:
+        """The bound on every line from ``start``, or None when none can be completed."""
+        sm = self.first(start, INITIAL, 0, 0, 0, False, 0, self.need_end(start))
+        return None if sm is None else sm[1] + sm[2]
+
+    def walk_from(self, start: int) -> None:
+        """List (through the search's ``record``) every line from ``start`` the bound admits."""
+        self.walk(start, INITIAL, None, 0, 0, 0, False, 0, self.need_end(start), 0, 1, 0, None)
+
+    def walk(
+        self,
+        i: int,
+        st: State,
+        target: Value | None,
+        used: int,
+        nrack: int,
+        ntiles: int,
+        touched: bool,
+        lone: int,
+        need_end: int,
+        pts: int,
+        emult: int,
+        cross: int,
+        link: Link,
+    ) -> None:
+        """Enumerate the lines through node (i, st, ...), which has points ``pts`` etc. so far."""
+        s = self.s
+        s.count_node()
+        children: list[tuple[float, Step, Value | None, int, int, bool, int]] = []
+        for step in self.steps(i, st, used, ntiles):
+            j, tile, face, tp, em, tx, nxt, used2 = step
+            nrack2 = nrack if j < 0 else nrack + 1
+            nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
+            pts2, emult2, cross2 = pts + tp, emult * em, cross + tx
+            goal = target
+            if nxt is AFTER_EQUALS:
+                w = side_value(st)
+                if target is not None and w != target:
+                    continue
+                goal = w
+            elif target is not None and self._may_end(i, used2, nt2, touched2, lone2, need_end) and side_value(nxt) == target:
+                score = pts2 * emult2 + cross2 + (s.bingo if nrack2 == s.rules.rack_size else 0)
+                if s.admits(score, used2):
+                    s.record(score, used2, self._tiles(link if j == _FIXED else (link, i, tile, face)))
+            if nxt[7]:
+                assert goal is not None
+                child = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).get(goal)
+            else:
+                child = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end)
+            if child is None:
+                continue
+            cm, cpm, cx = child
+            ub = emult2 * (pts2 * cm + cpm) + cross2 + cx
+            if ub < s.threshold:
+                s.stats.pruned += 1
+                continue
+            children.append((ub, step, goal, nrack2, nt2, touched2, lone2))
+        if s.limit is not None:
+            children.sort(key=lambda c: -c[0])  # the most promising first: the threshold rises sooner
+        for ub, step, goal, nrack2, nt2, touched2, lone2 in children:
+            if ub < s.threshold:
+                s.stats.pruned += 1
+                continue
+            j, tile, face, tp, em, tx, nxt, used2 = step
+            lk = link if j == _FIXED else (link, i, tile, face)
+            self.walk(i + 1, nxt, goal, used2, nrack2, nt2, touched2, lone2, need_end, pts + tp, emult * em, cross + tx, lk)
+
+    def _tiles(self, link: Link) -> tuple[tuple[int, int, str, str], ...]:
+        squares = self.line.squares
+        out: list[tuple[int, int, str, str]] = []
+        while link is not None:
+            sq = squares[link[1]]
+            out.append((sq.row, sq.col, link[2], link[3]))
+            link = link[0]
+        out.sort()
+        return tuple(out)
+
+
+def _through(child: Summary, tp: int, em: int, tx: int) -> Summary:
+    """A child's bounds seen from its parent, which adds a tile of points ``tp`` (premium ``em``, cross ``tx``)."""
+    cm, cpm, cx = child
+    return em * cm, em * (tp * cm + cpm), tx + cx
+
+
+def _merge(a: Summary | None, b: Summary) -> Summary:
+    """The bounds of either of two sets of completions."""
+    if a is None:
+        return b
+    return max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])
