@@ -116,6 +116,7 @@ ERROR_TH: Mapping[str, str] = {
     "generator_variant": "ตัวสร้างการเดินแบบเร็วยังไม่รองรับ {variant}",
     "generator_first_play": "ตัวสร้างการเดินแบบเร็วยังไม่รองรับกติกาการลงครั้งแรก {rule}",
     "native_refused": "ตัวสร้างการเดินแบบคอมไพล์ไม่รับตำแหน่งนี้: {detail}",
+    "search_stopped": "การค้นหาหยุดหลังจาก {nodes} โหนด พบ {count} การวาง รายการยังไม่ครบ",
     "bingo_variant": "รายการบิงโกและการฝึกยังใช้กับ {variant} ไม่ได้ เพราะการค้นหาการเดินของเกมนี้ยังมีขอบเขตจำกัด (docs/smath.md)",
     "no_drill_rack": "สร้างรางสำหรับฝึกไม่ได้",
     "no_converter": "ไม่มีโปรแกรมแปลง SVG เป็น PNG (ติดตั้ง rsvg-convert หรือ cairosvg)",

@@ -44,12 +44,16 @@ from amath.rules.base import Ruleset
 class SearchStopped(AmathError):
     """The optional node limit stopped the search; ``found`` holds the placements found so far."""
 
-    def __init__(self, nodes: int, found: list[GeneratedMove]) -> None:
+    def __init__(
+        self, stopped_after: int, found: list[GeneratedMove], *, code: str = "search_stopped", nodes: int = 0, count: int = 0
+    ) -> None:
         super().__init__(
-            f"the search was stopped after {nodes} nodes with {len(found)} placements found; the list is not complete"
-            f" / การค้นหาหยุดหลังจาก {nodes} โหนด พบ {len(found)} การวาง รายการยังไม่ครบ"
+            f"the search was stopped after {stopped_after} nodes with {len(found)} placements found; the list is not complete",
+            code=code,
+            nodes=nodes or stopped_after,
+            count=count or len(found),
         )
-        self.nodes = nodes
+        self.nodes = stopped_after
         self.found = found
 
 
@@ -189,7 +193,8 @@ class Search:
         stats.nodes += 1
         if self.max_nodes is not None and stats.nodes > self.max_nodes:
             self._trim()
-            raise SearchStopped(stats.nodes, _moves(self.kept))
+            found = _moves(self.kept)
+            raise SearchStopped(stats.nodes, found, code="search_stopped", nodes=stats.nodes, count=len(found))
 
     def _starts(self, line: SmathLine, across: bool) -> list[int]:
         """Squares a main line may start on (the square before it empty or off the board)."""
