@@ -3,13 +3,16 @@
 import os
 import sys
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from backends import BACKENDS, Generate
+from webtools import CHROMIUM
 
 TEST_DB_ENV = "AMATH_TEST_DB"
 """A PostgreSQL URL here runs the server tests against it (scripts/postgres.sh sets it); unset, SQLite files."""
@@ -44,3 +47,16 @@ def db_url(tmp_path: Path) -> str:
 def movegen(request: pytest.FixtureRequest) -> Generate:
     """Each move generator backend in turn (tests/backends.py)."""
     return BACKENDS[request.param]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per browser-test module, driven by Playwright."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+        )
+        yield b
+        b.close()

@@ -27,9 +27,8 @@ from amath.rules import AMATH
 from amath.scoring import score
 from amath.server import Settings, create_app
 from amath.server.bots import registry
-from webtools import StubBot, find_place, find_smath_first, patient, record_leaks
+from webtools import CHROMIUM, StubBot, find_place, find_smath_first, patient, record_leaks
 
-CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -78,16 +77,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(Path(tmp_path_factory.mktemp("web")))
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-        )
-        yield b
-        b.close()
 
 
 @pytest.fixture

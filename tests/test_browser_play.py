@@ -17,8 +17,8 @@ import pytest
 from amath.game import Game
 from amath.movegen import generate
 from amath.rules import AMATH
-from test_browser import CHROMIUM, Server, game_id_of, put_tiles, shot, wait_my_turn
-from webtools import find_place, patient
+from test_browser import Server, game_id_of, put_tiles, shot, wait_my_turn
+from webtools import CHROMIUM, find_place, patient
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -40,16 +40,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(Path(tmp_path_factory.mktemp("play")))
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-        )
-        yield b
-        b.close()
 
 
 def new_page(browser: Any, width: int = 1280, height: int = 1000, lang: str = "en") -> Any:

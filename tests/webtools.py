@@ -95,6 +95,9 @@ class StubBot:
 
 #: How long a browser test waits for the page (a bound on waiting, not an assertion on speed):
 #: generous, because the 2-core test machines run other jobs too.
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, which the browser tests drive (scripts/install-browser.sh installs it)."""
+
 WAIT_MS = 120_000
 
 
