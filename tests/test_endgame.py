@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from amath.engine import native_endgame
 from amath.engine.endgame import solve
 from amath.errors import PositionError
 from amath.formats.load import load_game_text
@@ -19,6 +20,8 @@ from amath.rules import AMATH
 
 DATA = Path(__file__).parent / "data"
 RECORDS = sorted(DATA.glob("*.amr"))
+#: The Python solver, and the compiled twin where it was built (it is in CI).
+NATIVE = [False] + ([True] if native_endgame.available(Position(AMATH, racks=[["1"], ["2"]], bag={})) else [])
 
 
 def minimax(pos: Position) -> dict[object, int]:
@@ -83,14 +86,15 @@ def _endgame(path: Path, turns: int, seed: int, size: int) -> Position:
     return Position(AMATH, base.board.copy(), racks, {}, base.scores, rng.randrange(2), 0)
 
 
+@pytest.mark.parametrize("native", NATIVE)
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RECORDS), st.integers(4, 8), st.integers(0, 2**32), st.integers(2, 3))
-def test_solver_equals_minimax(path: Path, turns: int, seed: int, size: int) -> None:
+def test_solver_equals_minimax(native: bool, path: Path, turns: int, seed: int, size: int) -> None:
     pos = _endgame(path, turns, seed, size)
     before = pos.state(), pos.zobrist
     truth = minimax(pos)
     best = max(truth.values())
-    result = solve(pos, nodes=10**6, top=3)
+    result = solve(pos, nodes=10**6, top=3, native=native)
     assert (pos.state(), pos.zobrist) == before
     assert result.exact and result.best.value == best
     assert truth[pos.encode(result.best.move)] == best
@@ -109,13 +113,14 @@ def test_solver_equals_minimax(path: Path, turns: int, seed: int, size: int) -> 
         pos.pop()
 
 
-def test_six_passes_and_play_out_values_are_exact() -> None:
+@pytest.mark.parametrize("native", NATIVE)
+def test_six_passes_and_play_out_values_are_exact(native: bool) -> None:
     """A blocked rack: the other side's best is to play out (bonus) or to pass the game out."""
     found_out = found_pass = False
     for seed in range(40):
         pos = _endgame(RECORDS[1], 6, seed, 2)
         truth = minimax(pos)
-        result = solve(pos, nodes=10**6)
+        result = solve(pos, nodes=10**6, native=native)
         assert result.exact and result.best.value == max(truth.values())
         found_pass |= isinstance(result.best.move, Pass)
         last = result.best.pv
@@ -125,30 +130,59 @@ def test_six_passes_and_play_out_values_are_exact() -> None:
     assert found_out and found_pass
 
 
-def test_a_small_budget_gives_a_legal_inexact_answer() -> None:
+@pytest.mark.parametrize("native", NATIVE)
+def test_a_small_budget_gives_a_legal_inexact_answer(native: bool) -> None:
     pos = _endgame(RECORDS[0], 6, 11, 3)
-    full = solve(pos, nodes=10**6)
-    small = solve(pos, nodes=3)
+    full = solve(pos, nodes=10**6, native=native)
+    small = solve(pos, nodes=3, native=native)
     assert full.exact and not small.exact and small.nodes <= 4
     assert small.best.move in pos.legal_moves()
-    again = solve(pos, nodes=3)
+    again = solve(pos, nodes=3, native=native)
     assert again.best.move == small.best.move and again.best.value == small.best.value
 
 
-def test_the_solver_refuses_what_is_not_an_endgame() -> None:
+@pytest.mark.parametrize("native", NATIVE)
+def test_the_solver_refuses_what_is_not_an_endgame(native: bool) -> None:
     with pytest.raises(PositionError):
-        solve(Position(AMATH, racks=[["1"], ["2"]], bag={"3": 1}))
+        solve(Position(AMATH, racks=[["1"], ["2"]], bag={"3": 1}), native=native)
     with pytest.raises(PositionError):
-        solve(Position(AMATH, racks=[["1"], ["2"], ["3"]], bag={}))
+        solve(Position(AMATH, racks=[["1"], ["2"], ["3"]], bag={}), native=native)
     hidden = Position(AMATH, racks=[["1"], None], bag={"3": 2, "4": 1}, hidden=[0, 2])
     with pytest.raises(PositionError):
-        solve(hidden)
+        solve(hidden, native=native)
 
 
+@pytest.mark.parametrize("native", NATIVE)
 @pytest.mark.parametrize("seed", [2, 3])
-def test_solver_equals_minimax_on_four_tile_racks(seed: int) -> None:
+def test_solver_equals_minimax_on_four_tile_racks(native: bool, seed: int) -> None:
     pos = _endgame(RECORDS[1], 8, seed, 4)
     truth = minimax(pos)
-    result = solve(pos, nodes=10**6, top=2)
+    result = solve(pos, nodes=10**6, top=2, native=native)
     assert len(truth) > 3 and result.exact
     assert [line.value for line in result.lines] == sorted(truth.values(), reverse=True)[:2]
+
+
+def _full_endgame(path: Path, turns: int, seed: int) -> Position:
+    """The board of a recorded game after ``turns`` turns and the unseen tiles dealt to two racks (blanks too)."""
+    base = _board(path, turns)
+    pool = list(base.sorted_tiles(base.unseen(0)) + base.rack(0))
+    rng = random.Random(seed)
+    rng.shuffle(pool)
+    size = min(8, len(pool) // 2)
+    return Position(AMATH, base.board.copy(), [pool[:size], pool[size : 2 * size]], {}, base.scores, rng.randrange(2), rng.randrange(3))
+
+
+@pytest.mark.skipif(len(NATIVE) < 2, reason="the compiled core was not built")
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RECORDS), st.integers(6, 14), st.integers(0, 2**32), st.sampled_from([5, 60, 400, 3000]))
+def test_native_solver_searches_exactly_as_the_python_twin(path: Path, turns: int, seed: int, nodes: int) -> None:
+    """The same budget gives the same lines, values, exactness, node count and depth (any budget, full racks)."""
+    pos = _full_endgame(path, turns, seed)
+    before = pos.state(), pos.zobrist
+    twin = solve(pos, nodes=nodes, top=3, native=False)
+    fast = solve(pos, nodes=nodes, top=3, native=True)
+    assert (pos.state(), pos.zobrist) == before
+    assert (fast.exact, fast.nodes, fast.depth) == (twin.exact, twin.nodes, twin.depth)
+    assert [(ln.move, ln.value, ln.spread, ln.pv, ln.exact) for ln in fast.lines] == [
+        (ln.move, ln.value, ln.spread, ln.pv, ln.exact) for ln in twin.lines
+    ]

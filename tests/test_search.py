@@ -194,3 +194,23 @@ def test_best_returns_legal_ranked_turns_with_probabilities() -> None:
     assert pre[0].method == "preendgame"
     with pytest.raises(PositionError):
         Budget(iterations=-1)
+
+
+def test_a_playout_turn_holds_back_extra_blanks_and_stays_legal() -> None:
+    """A rack with three blanks: the play-out turn is searched with one, is legal for the whole rack,
+    values the held-back blanks in its leave, and leaves the position as it was."""
+    base = _base(4)  # three blanks still unseen
+    pool = [t for t in base.sorted_tiles(base.unseen(0)) + base.rack(0) if t not in ("?", "=")]
+    mine = ("?", "?", "?", "=", *pool[:4])
+    rest = Counter(pool[4:30])
+    pos = Position(AMATH, base.board.copy(), [mine, pool[30:38]], rest, base.scores, 0)
+    sim = Simulator(pos, equity=default_equity(), candidates=1, seed=1)
+    before = pos.state(), pos.zobrist
+    turn = sim.reply(pos)
+    assert (pos.state(), pos.zobrist) == before
+    assert turn.move in pos.legal_moves()
+    assert isinstance(turn.move, Place)
+    used = list(turn.move.rack_tiles)
+    kept = Counter(mine) - Counter(used)
+    assert used.count("?") <= 1 and kept["?"] >= 2
+    assert turn.equity == turn.score + default_equity().leave_value(sorted(kept.elements()), AMATH, pos.bag_size - len(used))

@@ -86,3 +86,12 @@ def test_amath_best_prints_a_table_and_refuses_bad_input(capsys: pytest.CaptureF
     assert "speed" in capsys.readouterr().err
     assert main(["best", "not|a|position"]) == 2
     assert main(["best", _endgame_string(), "--top", "0"]) == 2
+
+
+def test_sim_and_champion_play_a_whole_amath_game_from_a_full_bag() -> None:
+    """A whole game, opening to end: exchanges, passes, the pre-endgame and the endgame all come up."""
+    game = Game(AMATH, seed=11)
+    small = Budget(iterations=2, candidates=2, nodes=300, preendgame_bag=1, inference_samples=8)
+    small_sim = Budget(iterations=2, candidates=2, nodes=0, preendgame_bag=0, inference_samples=0)
+    _play_out(game, [SearchPlayer(1, budget=small, name="champion"), SearchPlayer(2, budget=small_sim, name="sim")])
+    assert game.result is not None and len(game.history) > 10

@@ -6,6 +6,7 @@
 //! Every bad input is a `ValueError` naming it; the search itself has no panicking path
 //! on validated input (checked arithmetic throughout).
 
+pub mod endgame;
 pub mod generate;
 pub mod judge;
 pub mod line;
@@ -54,7 +55,7 @@ pub fn count(rules: &RuleData, board: &[i64], rack: &[i64]) -> Result<usize> {
 }
 
 #[cfg(feature = "python")]
-mod python {
+pub(crate) mod python {
     use super::rules::{InputError, RuleData, RuleInput};
     use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
@@ -66,8 +67,8 @@ mod python {
 
     /// A validated ruleset; build once per ruleset and reuse (immutable, shareable).
     #[pyclass(frozen, module = "amath._native", name = "Rules")]
-    struct Rules {
-        data: RuleData,
+    pub(crate) struct Rules {
+        pub(crate) data: RuleData,
     }
 
     #[pymethods]
@@ -158,6 +159,7 @@ mod python {
         m.add_class::<Rules>()?;
         m.add_function(wrap_pyfunction!(generate, m)?)?;
         m.add_function(wrap_pyfunction!(count, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::endgame::python::endgame, m)?)?;
         Ok(())
     }
 }

@@ -28,3 +28,16 @@ class Rules:
 
 def generate(rules: Rules, board: list[int], rack: list[int], limit: int | None = None) -> tuple[bytes, bytes, bytes]: ...
 def count(rules: Rules, board: list[int], rack: list[int]) -> int: ...
+def endgame(
+    rules: Rules,
+    board: list[int],
+    rack0: list[int],
+    rack1: list[int],
+    *,
+    scoreless: int,
+    nodes: int,
+    top: int,
+    playout_multiplier: int,
+    deduct_at_end: bool,
+    pass_limit: int,
+) -> tuple[list[tuple[int, tuple[int, list[int]], list[tuple[int, list[int]]]]], bool, int, int]: ...

@@ -17,6 +17,7 @@ finished within the budget.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -80,6 +81,15 @@ class _Moves:
 
 
 Generator = Callable[[Position], list[GeneratedMove]]
+MoveKey = tuple[int, int, tuple[tuple[str, int], ...]]
+"""What a move list depends on: the board's hash, the side to move and its rack."""
+MoveCache = dict[MoveKey, list[GeneratedMove]]
+"""Move lists by :func:`move_key`, shared by the searches of one decision."""
+
+
+def move_key(pos: Position) -> MoveKey:
+    """The key of the side to move's placements on ``pos`` (board, side, rack)."""
+    return (pos.board_hash, pos.to_move, tuple(sorted(pos.racks[pos.to_move].items())))
 
 
 def _placements(pos: Position) -> list[GeneratedMove]:
@@ -93,7 +103,9 @@ class EndgameSolver:
     position's own, i.e. the move generator); a test may pass a smaller twin.
     """
 
-    def __init__(self, pos: Position, *, nodes: int = DEFAULT_NODES, generator: Generator = _placements) -> None:
+    def __init__(
+        self, pos: Position, *, nodes: int = DEFAULT_NODES, generator: Generator = _placements, cache: MoveCache | None = None
+    ) -> None:
         if pos.sides != 2:
             raise PositionError(f"the endgame solver plays two sides, not {pos.sides}")
         if pos.bag_size != 0 or not all(pos.is_known(s) for s in range(2)):
@@ -103,31 +115,40 @@ class EndgameSolver:
         self.nodes = 0
         self.generator = generator
         self.table: dict[int, _Entry] = {}
-        self.move_cache: dict[tuple[int, int, tuple[tuple[str, int], ...]], list[GeneratedMove]] = {}
+        self.move_cache: MoveCache = cache if cache is not None else {}
+        self._order_cache: dict[tuple[MoveKey, int], list[tuple[int, Action, int]]] = {}
         self.horizon = 0  # horizon estimates used (0 after an iteration: it was exact)
 
     # ----- the search ---------------------------------------------------------------------
-    def _generated(self) -> list[GeneratedMove]:
-        pos = self.pos
-        key = (pos.board_hash, pos.to_move, tuple(sorted(pos.racks[pos.to_move].items())))
+    def _generated(self, key: MoveKey | None = None) -> list[GeneratedMove]:
+        key = key or move_key(self.pos)
         moves = self.move_cache.get(key)
         if moves is None:
-            moves = self.move_cache[key] = self.generator(pos)
+            moves = self.move_cache[key] = self.generator(self.pos)
         return moves
 
     def _ordered(self, best: int | None) -> list[tuple[int, Action, int]]:
-        """Placements by score (a play-out first: it ends the game with a bonus), then pass; the table's move first."""
+        """Placements by score (a play-out first: it ends the game with a bonus), then pass; the table's move first.
+
+        The order is the same wherever the board, the rack and the other rack's points are:
+        it is built once per such node and copied.
+        """
         pos = self.pos
-        rack_size = sum(pos.racks[pos.to_move].values())
+        key = move_key(pos)
         bonus = pos.rules.playout_multiplier * pos.rack_points(1 - pos.to_move)
-        free = pos.rules.tiles.free
-        scored: list[tuple[int, int, Action, int]] = []
-        for m in self._generated():
-            used = sum(1 for t in m.place.tiles if t.tile not in free)
-            scored.append((m.score + (bonus if used == rack_size else 0), pos.encode(m.place), m.place, m.score))
-        scored.sort(key=lambda x: -x[0])
-        out = [(code, move, points) for _, code, move, points in scored]
-        out.append((pos.encode(Pass()), Pass(), 0))
+        base = self._order_cache.get((key, bonus))
+        if base is None:
+            rack_size = sum(pos.racks[pos.to_move].values())
+            free = pos.rules.tiles.free
+            scored: list[tuple[int, int, Action, int]] = []
+            for m in self._generated(key):
+                used = sum(1 for t in m.place.tiles if t.tile not in free)
+                scored.append((m.score + (bonus if used == rack_size else 0), pos.encode(m.place), m.place, m.score))
+            scored.sort(key=lambda x: -x[0])
+            base = [(code, move, points) for _, code, move, points in scored]
+            base.append((pos.encode(Pass()), Pass(), 0))
+            self._order_cache[(key, bonus)] = base
+        out = list(base)
         if best is not None:
             for k, item in enumerate(out):
                 if item[0] == best:
@@ -259,26 +280,55 @@ class EndgameSolver:
             rank = {code: k for k, (_, code, _) in enumerate(previous)}
             order.sort(key=lambda item: rank.get(item[0], len(rank)))
         scored: list[tuple[int, int, Action]] = []
+        best_values: list[int] = []  # a min-heap of the ``top`` best values so far
         for code, move, points in order:
             # a full window for the first ``top`` moves; a null window above the ``top``-th best after
-            bound = sorted((v for v, _, _ in scored), reverse=True)[top - 1] if len(scored) >= top else -INF
+            bound = best_values[0] if len(best_values) >= top else -INF
             self._count()
             pos.push(move, score=None if isinstance(move, Pass) else points)
             try:
                 value = self._child_value(points, depth, bound, INF)
             finally:
                 pos.pop()
-            scored.append((value if value > bound else min(value, bound), code, move))
+            kept = value if value > bound else min(value, bound)
+            scored.append((kept, code, move))
+            if len(best_values) < top:
+                heapq.heappush(best_values, kept)
+            elif kept > best_values[0]:
+                heapq.heapreplace(best_values, kept)
         scored.sort(key=lambda x: -x[0])
         best_code = scored[0][1]
         self.table[pos.zobrist] = _Entry(COMPLETE if self.horizon == 0 else depth, scored[0][0], EXACT, best_code)
         return scored
 
 
-def solve(pos: Position, *, nodes: int = DEFAULT_NODES, top: int = 1, generator: Generator = _placements) -> EndgameResult:
+def solve(
+    pos: Position,
+    *,
+    nodes: int = DEFAULT_NODES,
+    top: int = 1,
+    generator: Generator | None = None,
+    cache: MoveCache | None = None,
+    native: bool | None = None,
+) -> EndgameResult:
     """Solve the endgame of ``pos`` (bag empty, both racks known, two sides) within ``nodes``.
 
-    ``pos`` is left as it was.  Raises :class:`~amath.errors.PositionError` when the
-    position is not such an endgame.
+    On the compiled solver (:mod:`amath.engine.native_endgame`) when it takes the ruleset
+    and no ``generator`` is given, else here; ``native`` forces one (False: this Python
+    twin).  Both search alike: the same budget gives the same lines.  ``pos`` is left as
+    it was.  Raises :class:`~amath.errors.PositionError` when the position is not such an
+    endgame.
     """
-    return EndgameSolver(pos, nodes=nodes, generator=generator).solve(top)
+    from amath.engine import native_endgame
+
+    if native is None:
+        native = generator is None and native_endgame.available(pos)
+    if native and pos.outcome is None:
+        if pos.sides != 2:
+            raise PositionError(f"the endgame solver plays two sides, not {pos.sides}")
+        found, exact, used, depth = native_endgame.solve_native(pos, nodes=nodes, top=top)
+        me = pos.to_move
+        now = pos.scores[me] - pos.scores[1 - me]
+        lines = [Line(move, value, now + value, pv, exact) for move, value, pv in found]
+        return EndgameResult(lines, exact, used, depth)
+    return EndgameSolver(pos, nodes=nodes, generator=generator or _placements, cache=cache).solve(max(1, top))

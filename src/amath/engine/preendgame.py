@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from amath.engine.endgame import solve
+from amath.engine.endgame import MoveCache, MoveKey, move_key, solve
 from amath.engine.equity import EquityCalculator
 from amath.engine.sim import win_estimate
 from amath.engine.static import Candidate, best_turn, including, leave_value, ranked
@@ -80,6 +80,8 @@ class PreEndgame:
         self.splits = self._splits()
         self.per_endgame = max(MIN_NODES, nodes // max(1, len(self.candidates) * len(self.splits)))
         self.nodes = 0
+        self.cache: MoveCache = {}  # move lists shared by every endgame below
+        self._replies: dict[tuple[MoveKey, int], Candidate] = {}  # the opponent's static turn by node
 
     def _splits(self) -> list[tuple[tuple[str, ...], float]]:
         """(bag tiles, probability) for every split of the unseen tiles."""
@@ -102,7 +104,7 @@ class PreEndgame:
         return work
 
     def _endgame(self, work: Position) -> tuple[int, bool]:
-        result = solve(work, nodes=self.per_endgame)
+        result = solve(work, nodes=self.per_endgame, cache=self.cache)
         self.nodes += result.nodes
         return result.best.value, result.exact
 
@@ -135,7 +137,10 @@ class PreEndgame:
         if work.bag_size == 0:
             value, exact = self._endgame(work)
             return float(now - value), exact
-        reply = best_turn(work, self.equity)  # the opponent's static turn, drawing the rest in turn
+        key = (move_key(work), work.bag_size)  # our draws differ, the opponent's node is often the same
+        reply = self._replies.get(key)
+        if reply is None:
+            reply = self._replies[key] = best_turn(work, self.equity)  # the opponent's static turn, drawing the rest in turn
         need = work.draw_count(reply.move)
         draw = work.sorted_tiles(work.bag)[:need]
         work.push(reply.move, draw, score=reply.score if isinstance(reply.move, Place) else None)

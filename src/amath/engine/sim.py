@@ -32,10 +32,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.static import Candidate, best_turn, exchange_candidates, including, ranked
+from amath.engine.static import Candidate, best_turn, exchange_candidates, including, leave_value, ranked
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
 from amath.position import Action, Position
+from amath.tiles import BLANK
 
 #: One-sided z for dropping a candidate (99%).
 DROP_Z = 2.326
@@ -49,6 +50,10 @@ ROOT_LIMIT: int | None = 300
 OTHER_MARGIN = 25.0
 #: Rank by win probability (not equity) when the bag holds at most this many racks.
 WIN_RACKS = 2
+#: A play-out's turn searches with at most this many blanks; any more stay on the rack
+#: (valued in its leave).  The move list grows about tenfold per blank (two blanks: up to
+#: seconds a rack), and a play-out's reply is only a policy, the same for every candidate.
+PLAYOUT_BLANKS = 1
 
 Distribution = Sequence[tuple[tuple[str, ...], float]]
 """Kept tiles with their probability (inference of an opponent's rack)."""
@@ -220,7 +225,7 @@ class Simulator:
             for ply in range(self.plies):
                 if work.is_over:
                     break
-                turn = cand if ply == 0 else best_turn(work, self.equity, self.reply_limit)
+                turn = cand if ply == 0 else self.reply(work)
                 need = work.draw_count(turn.move)
                 draw = order[:need]
                 del order[:need]
@@ -236,6 +241,23 @@ class Simulator:
         finally:
             for _ in range(pushed):
                 work.pop()
+
+    def reply(self, work: Position) -> Candidate:
+        """The play-out policy: the static-equity turn of the side to move, blanks past ``PLAYOUT_BLANKS`` held back."""
+        side = work.to_move
+        full = work.rack(side)
+        extra = full.count(BLANK) - PLAYOUT_BLANKS
+        if extra <= 0:
+            return best_turn(work, self.equity, self.reply_limit)
+        reduced = list(full)
+        for _ in range(extra):
+            reduced.remove(BLANK)
+        work.set_rack(side, reduced)  # the held-back blanks wait in the pool meanwhile
+        try:
+            turn = best_turn(work, self.equity, self.reply_limit)
+        finally:
+            work.set_rack(side, full)
+        return Candidate(turn.move, turn.score, turn.score + _leave_after(work, full, turn.move, self.equity))
 
     def _value(self, work: Position, me: int, start: Sequence[int], kept: Sequence[float]) -> tuple[float, float]:
         others = [k for k in range(work.sides) if k != me]
@@ -311,6 +333,21 @@ class Simulator:
             return (not s.alive, -first, -second)
 
         return sorted(self.stats, key=key)
+
+
+def _leave_after(pos: Position, rack: Sequence[str], move: Action, equity: EquityCalculator) -> float:
+    """Worth of what ``move`` keeps of ``rack`` on ``pos`` (as :mod:`amath.engine.static` values it)."""
+    kept = list(rack)
+    bag_after = pos.bag_size
+    taken: Sequence[str] = ()
+    if isinstance(move, Place):
+        taken = [t for t in move.rack_tiles if t not in pos.rules.tiles.free]
+        bag_after = max(0, bag_after - len(taken))
+    elif isinstance(move, Exchange):
+        taken = move.tiles
+    for t in taken:
+        kept.remove(t)
+    return leave_value(pos, kept, bag_after, equity)
 
 
 def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:
