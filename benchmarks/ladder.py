@@ -6,7 +6,8 @@ of the first bot's win rate excludes 50%, after at least --min-games)::
     nice -n 10 .venv/bin/python benchmarks/ladder.py play equity,sim --games 500 --out ladder/equity-sim.jsonl
 
 Summarise one or more files (win rate with a Wilson 95% interval, mean margin with a
-normal 95% interval, time per move of each bot: median and mean)::
+normal 95% interval, time per move of each bot: wall clock median and mean, the
+thread's CPU time median, mean and 95th percentile)::
 
     .venv/bin/python benchmarks/ladder.py summary ladder/*.jsonl
 
@@ -33,18 +34,20 @@ from amath.rules import get_ruleset
 
 
 def play_one(bots: list[str], seed: int, index: int, variant: str) -> dict[str, object]:
-    """One game; seats alternate with the index; per-bot move times in seconds."""
+    """One game; seats alternate with the index; per-bot move times in seconds (wall clock and the thread's CPU)."""
     seats = bots if index % 2 == 0 else bots[::-1]
     gseed = game_seed(seed, index)
     game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
     seat_rng = random.Random(gseed ^ 0x5EED)
     players = [get_bot(b, seat_rng.getrandbits(63)) for b in seats]
     times: list[list[float]] = [[] for _ in seats]
+    cpu: list[list[float]] = [[] for _ in seats]
     while not game.over:
         side = game.to_move
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         move = players[side].choose(game) if len(game.history) < MAX_TURNS else Pass()
-        times[side].append(time.perf_counter() - started)
+        times[side].append(round(time.perf_counter() - started, 4))
+        cpu[side].append(round(time.thread_time() - cpu_started, 4))
         game.push(move)
     assert game.result is not None
     return {
@@ -57,6 +60,7 @@ def play_one(bots: list[str], seed: int, index: int, variant: str) -> dict[str, 
         "reason": game.result.reason,
         "turns": len(game.history),
         "times": times,
+        "cpu": cpu,
     }
 
 
@@ -71,10 +75,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, float]:
-    """Wins, margin and move times of ``first`` against ``second``."""
+    """Wins, margin and move times (wall clock, and CPU where recorded) of ``first`` against ``second``."""
     wins = 0.0
     margins: list[float] = []
     times: dict[str, list[float]] = {first: [], second: []}
+    cpu: dict[str, list[float]] = {first: [], second: []}
     for row in rows:
         seats = list(row["seats"])  # type: ignore[call-overload]
         scores = list(row["scores"])  # type: ignore[call-overload]
@@ -85,6 +90,8 @@ def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, f
         margins.append(scores[a] - scores[b])
         for k, name in enumerate(seats):
             times[name].extend(row["times"][k])  # type: ignore[index]
+            if "cpu" in row:
+                cpu[name].extend(row["cpu"][k])  # type: ignore[index]
     n = len(rows)
     lo, hi = wilson(wins, n)
     mean = statistics.mean(margins) if margins else 0.0
@@ -95,6 +102,10 @@ def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, f
         out[f"{key}_median"] = statistics.median(ts) if ts else 0.0
         out[f"{key}_mean"] = statistics.mean(ts) if ts else 0.0
         out[f"{key}_moves"] = len(ts)
+        cs = cpu[name]
+        out[f"{key}_cpu_median"] = statistics.median(cs) if cs else math.nan
+        out[f"{key}_cpu_mean"] = statistics.mean(cs) if cs else math.nan
+        out[f"{key}_cpu_p95"] = sorted(cs)[int(0.95 * (len(cs) - 1))] if cs else math.nan
     return out
 
 
@@ -134,7 +145,9 @@ def summary(args: argparse.Namespace) -> int:
             f"{first} vs {second}: {int(t['games'])} games, {first} wins {t['wins']:.1f} = {100 * t['rate']:.1f}% "
             f"[{100 * t['lo']:.1f}, {100 * t['hi']:.1f}], margin {t['margin']:+.1f} ± {t['margin_half']:.1f}; "
             f"s/move median (mean): {first} {t['first_median']:.3f} ({t['first_mean']:.3f}), "
-            f"{second} {t['second_median']:.3f} ({t['second_mean']:.3f})"
+            f"{second} {t['second_median']:.3f} ({t['second_mean']:.3f}); "
+            f"CPU s/move median (mean, p95): {first} {t['first_cpu_median']:.3f} ({t['first_cpu_mean']:.3f}, {t['first_cpu_p95']:.3f}), "
+            f"{second} {t['second_cpu_median']:.3f} ({t['second_cpu_mean']:.3f}, {t['second_cpu_p95']:.3f})"
         )
     return 0
 
