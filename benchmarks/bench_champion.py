@@ -7,6 +7,9 @@ thread's CPU time (``time.thread_time``: load on a shared machine barely moves i
 
     .venv/bin/python benchmarks/bench_champion.py --level champion --games 3
     .venv/bin/python benchmarks/bench_champion.py --level champion --games 1 --profile champ.prof
+    .venv/bin/python benchmarks/bench_champion.py --level champion --budget iterations=16,candidates=6
+
+``--budget`` changes the level's own budget (``sim`` or ``champion``) key by key.
 """
 
 from __future__ import annotations
@@ -14,13 +17,16 @@ from __future__ import annotations
 import argparse
 import copy
 import cProfile
+import dataclasses
 import json
 import statistics
 import sys
 import time
 
 from amath.game import Game
+from amath.players.base import Player
 from amath.players.registry import get_bot
+from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET, SearchPlayer
 from amath.players.selfplay import game_seed, play
 from amath.rules import get_ruleset
 
@@ -55,12 +61,22 @@ def moments(game: Game) -> list[Game]:
     return out
 
 
+def make_bot(level: str, budget: str | None) -> Player:
+    """The level's bot, its budget changed by ``budget`` (``key=value,...``) when given."""
+    if not budget:
+        return get_bot(level, 7)
+    base = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}[level]
+    changes = {k.strip(): int(v) for k, v in (part.split("=") for part in budget.split(","))}
+    return SearchPlayer(7, budget=dataclasses.replace(base, **changes), name=level)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level", default="champion")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="a-math")
+    parser.add_argument("--budget", help="key=value,... over the level's budget (sim and champion)")
     parser.add_argument("--profile", help="write a cProfile of the timed moves here")
     parser.add_argument("--json", action="store_true", help="one object a line")
     args = parser.parse_args()
@@ -70,7 +86,7 @@ def main() -> int:
     for g in range(args.games):
         finished = play(["equity", "equity"], game_seed(args.seed, g), rules)
         for moment in moments(finished):
-            bot = get_bot(args.level, 7)
+            bot = make_bot(args.level, args.budget)
             name = phase(moment, len(moment.history)) or "?"
             started = time.thread_time()
             if prof is not None:

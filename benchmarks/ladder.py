@@ -11,8 +11,9 @@ thread's CPU time median, mean and 95th percentile)::
 
     .venv/bin/python benchmarks/ladder.py summary ladder/*.jsonl
 
-Game i of a file is seeded from (--seed, i) alone and the seats alternate, so the same
-command replays the same games on any machine.
+Games 2k and 2k+1 of a file share one seed, from (--seed, k) alone, with the seats swapped
+(the same bag and starting racks for each bot in turn: less luck in the difference), so
+the same command replays the same games on any machine.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from amath.rules import get_ruleset
 def play_one(bots: list[str], seed: int, index: int, variant: str) -> dict[str, object]:
     """One game; seats alternate with the index; per-bot move times in seconds (wall clock and the thread's CPU)."""
     seats = bots if index % 2 == 0 else bots[::-1]
-    gseed = game_seed(seed, index)
+    gseed = game_seed(seed, index // 2)  # games 2k and 2k+1: the same bag, the seats swapped
     game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
     seat_rng = random.Random(gseed ^ 0x5EED)
     players = [get_bot(b, seat_rng.getrandbits(63)) for b in seats]
