@@ -34,6 +34,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from amath.server.changes import apply_change
+
 HOST = "127.0.0.1"
 
 
@@ -120,16 +122,27 @@ class Seat:
         self.state: dict[str, Any] = {}
         self.changed = asyncio.Event()
 
+    def take(self, msg: dict[str, Any]) -> bool:
+        """Apply a view or a change (as the page does); False when it was not news."""
+        if msg.get("type") == "state":
+            self.state = msg["state"]
+            return True
+        if msg.get("type") != "change" or msg["rev"] <= self.state.get("rev", -1):
+            return False
+        after = apply_change(self.state, msg)
+        if after is None:
+            self.stats.error("change for another revision")
+            return False
+        self.state = after
+        return True
+
     async def listen(self, ws: Any, stop: float) -> None:
         async for text in ws:
             msg = json.loads(text)
-            if msg.get("type") != "state":
-                continue
-            state = msg["state"]
-            if state["version"] >= self.state.get("version", -1):
-                self.state = state
+            if self.take(msg):
+                state = self.state
                 sent = self.table.sent.get(state["version"])
-                if sent is not None and state["me"]["side"] != state["history"][-1]["side"]:
+                if sent is not None and msg.get("type") == "change" and state["me"]["side"] != state["history"][-1]["side"]:
                     self.stats.to_screen.append(time.perf_counter() - sent)
                 self.changed.set()
             if time.perf_counter() > stop:
@@ -167,8 +180,7 @@ class Seat:
                 continue
             if sent >= start:
                 self.stats.round_trips.append(time.perf_counter() - sent)
-            if view["version"] >= self.state.get("version", -1):
-                self.state = view
+            self.take(view)
 
 
 def cpu_seconds(pid: int) -> float:

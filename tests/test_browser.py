@@ -46,13 +46,13 @@ def shot(page: Any, name: str) -> None:
 class Server:
     """The app served by uvicorn in a thread of the test process, so tests can look inside."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, **settings: Any) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = int(s.getsockname()[1])
         bots = registry()[1] or StubBot  # the project's bots once they exist, seeded from the game: reproducible
-        settings = Settings(db_url=f"sqlite:///{tmp / 'web.db'}", bot_factory=bots, seeds=lambda: SEED, bot_delay=0.2)
-        self.app = create_app(settings)
+        chosen = {"bot_factory": bots, "seeds": lambda: SEED, "bot_delay": 0.2, **settings}
+        self.app = create_app(Settings(db_url=f"sqlite:///{tmp / 'web.db'}", **chosen))
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

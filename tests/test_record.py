@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from amath.errors import AmathError
 from amath.formats.record import RecordError, format_record, parse_record, record_of, write_record
 from amath.formats.replay import read_record, replay
 from amath.game import Game, Turn
@@ -37,13 +38,15 @@ def assert_same_game(a: Game, b: Game) -> None:
     challenge=st.booleans(),
     clock=st.sampled_from(["none", "total", "loss", "move"]),
     players=st.integers(2, 4),
-    finish=st.booleans(),
+    finish=st.sampled_from(["no", "passes", "resign"]),
     with_seed=st.booleans(),
 )
-def test_game_to_record_to_game(seed: int, turns: int, challenge: bool, clock: str, players: int, finish: bool, with_seed: bool) -> None:
+def test_game_to_record_to_game(seed: int, turns: int, challenge: bool, clock: str, players: int, finish: str, with_seed: bool) -> None:
     game = random_game(seed, turns, challenge=challenge, clock=clock, players=players)
-    if finish:
+    if finish == "passes":
         pass_out(game)
+    elif finish == "resign" and (not game.over or game.can_challenge()):
+        game.resign(seed % players)
     text = format_record(record_of(game, seed=with_seed, date="2026-01-02", event="Club | night"))
     again = read_record(text)
     assert_same_game(game, again)
@@ -217,3 +220,41 @@ def test_exchange_of_unknown_tiles_with_a_known_rack() -> None:
     text = _fixture().replace("| exchange */ = / |", "| exchange (3) |")
     result = replay(parse_record(text))
     assert result.ok, result.problem
+
+
+def test_a_resignation_is_a_line_of_the_record_and_replays() -> None:
+    game = random_game(5, 12, players=3)
+    game.resign(1)
+    text = write_record(game)
+    last = text.splitlines()[-1]
+    assert last.startswith(">2: ") and last.endswith(f"| resign | +0 | {game.scores[1]}")
+    again = read_record(text)
+    assert again.result is not None and again.result.reason == "resign" and again.result.resigned == 1
+    assert again.result.winners == tuple(k for k in (0, 2) if game.scores[k] == max(game.scores[0], game.scores[2]))
+    assert_same_game(game, again)
+    twice = text + f">1: {' '.join(game.racks[0])} | resign | +0 | {game.scores[0]}\n"
+    problem = replay(parse_record(twice)).problem
+    assert problem is not None and problem.code == "replay_resign_twice"
+    with pytest.raises(RecordError, match="'resign' takes nothing"):
+        parse_record(text.replace("| resign |", "| resign now |"))
+
+
+def test_a_resignation_after_the_end_is_refused() -> None:
+    game = random_game(5, 12)
+    pass_out(game)
+    text = write_record(game)
+    side = len(game.sides) - 1
+    late = text + f">{side + 1}: | resign | +0 | {game.result.scores[side] if game.result else 0}\n"
+    problem = replay(parse_record(late)).problem
+    assert problem is not None and problem.code == "replay_resign_over" and "over already" in str(problem)
+
+
+def test_a_game_refuses_a_second_ending() -> None:
+    game = random_game(5, 4)
+    game.resign(0)
+    with pytest.raises(AmathError) as info:
+        game.resign(1)
+    assert info.value.code == "game_over"
+    with pytest.raises(AmathError) as bad:
+        random_game(5, 4).resign(7)
+    assert bad.value.code == "no_such_side"

@@ -169,9 +169,12 @@ def test_placement_scores_and_bot_answers(client: TestClient) -> None:
     assert place is not None
     preview = client.post(f"/api/games/{game_id}/preview", json={"tiles": place_json(place)}, headers=hdr(token)).json()
     assert preview["legal"] and preview["reason"] is None
-    view = client.post(f"/api/games/{game_id}/move", json={"type": "place", "tiles": place_json(place)}, headers=hdr(token)).json()
-    mine = [h for h in view["history"] if h["side"] == 0 and h["kind"] == "place"]
-    assert mine[-1]["score"] == preview["score"] and mine[-1]["notation"] == preview["notation"]
+    answer = client.post(f"/api/games/{game_id}/move", json={"type": "place", "tiles": place_json(place)}, headers=hdr(token)).json()
+    assert answer["type"] == "change" and [h["kind"] for h in answer["add"]["history"]] == ["place"]  # the new turn only
+    mine = answer["add"]["history"][0]
+    assert mine["side"] == 0 and mine["score"] == preview["score"] and mine["notation"] == preview["notation"]
+    assert sorted(t["square"] for t in answer["add"]["board"]) == sorted(p.square.name for p in place.tiles)
+    assert answer["own"]["set"]["me"]["side"] == 0 and len(answer["own"]["set"]["rack"]) == 8
     wait_until(lambda: game.to_move == 0)
     view = client.get(f"/api/games/{game_id}", headers=hdr(token)).json()
     assert view["history"][-1]["side"] == 1 and len(view["rack"]) == 8
@@ -260,7 +263,8 @@ def test_exchange_hides_tiles_from_the_other_seat(client: TestClient) -> None:
     rack = list(game.racks[game.to_move])
     res = client.post(f"/api/games/{game_id}/move", json={"type": "exchange", "tiles": rack[:3]}, headers=hdr(token))
     assert res.status_code == 200, res.text
-    assert res.json()["history"][-1]["notation"].startswith("exchange ")
+    assert res.json()["add"]["history"][-1]["notation"] == "exchange"  # the part every screen gets hides the tiles
+    assert res.json()["own"]["history"][-1]["notation"].startswith("exchange ")  # the exchanger's own part shows them
     seen = client.get(f"/api/games/{game_id}", headers=hdr(other)).json()["history"][-1]
     assert seen == seen | {"kind": "exchange", "notation": "exchange", "count": 3}
     again = client.post(f"/api/games/{game_id}/move", json={"type": "exchange", "tiles": ["20", "20"]}, headers=hdr(other))
@@ -273,7 +277,8 @@ def test_pass_and_game_end_by_passes(client: TestClient) -> None:
     for _ in range(6):
         res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=hdr(tokens[game.to_move]))
         assert res.status_code == 200
-    view = res.json()
+    assert res.json()["set"]["status"] == "over"
+    view = client.get(f"/api/games/{game_id}", headers=hdr(tokens[0])).json()
     assert view["status"] == "over" and view["result"]["reason"] == "passes"
     assert view["result"]["adjustments"] == [-sum(view["points"][t] for t in r) for r in view["result"]["final_racks"]]
     late = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=hdr(tokens[0]))
@@ -300,8 +305,10 @@ def test_challenge_withdraws_a_false_placement(client: TestClient) -> None:
     own = client.post(f"/api/games/{game_id}/move", json={"type": "challenge"}, headers=hdr(token))
     assert own.status_code == 422 and "own" in own.json()["error"]
     assert client.get(f"/api/games/{game_id}", headers=hdr(other)).json()["can_challenge"]
-    view = client.post(f"/api/games/{game_id}/move", json={"type": "challenge"}, headers=hdr(other)).json()
-    assert view["history"][-1]["kind"] == "challenge-won" and view["board"] == []
+    answer = client.post(f"/api/games/{game_id}/move", json={"type": "challenge"}, headers=hdr(other)).json()
+    assert answer["add"]["history"][-1]["kind"] == "challenge-won"
+    assert sorted(answer["drop"]["board"]) == sorted(t["square"] for t in false_line)
+    assert client.get(f"/api/games/{game_id}", headers=hdr(other)).json()["board"] == []
     assert sorted(game.racks[side]) == sorted(rack)
 
 

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from amath.server import Settings, create_app
 from amath.server.rooms import Rooms, Watcher
 from amath.server.storage import Store, StoredGame
-from webtools import UNLIMITED, StubBot, seeds, wait_until
+from webtools import UNLIMITED, Screen, StubBot, seeds, wait_until
 
 
 @pytest.fixture
@@ -71,14 +71,15 @@ def test_a_slow_commit_holds_no_other_game(client: TestClient, db_url: str) -> N
         target=lambda: answers.append(client.post(f"/api/games/{slow_id}/move", json={"type": "pass"}, headers=slow_headers))
     )
     with client.websocket_connect(f"/api/games/{fast_id}/ws?token={fast_tokens[0]}") as fast_ws:
-        assert fast_ws.receive_json()["state"]["version"] == 0
+        fast_screen = Screen(fast_ws)
+        assert fast_screen.next()["version"] == 0
         slow_move.start()
         assert held.entered.wait(10), "the slow game's commit never started"
         # while that commit is held: another game plays, its watcher hears of it, the lobby answers
         for version in (1, 2):
             res = client.post(f"/api/games/{fast_id}/move", json={"type": "pass"}, headers=mover(client, fast_id, fast_tokens))
-            assert res.status_code == 200 and res.json()["version"] == version
-            assert fast_ws.receive_json()["state"]["version"] == version
+            assert res.status_code == 200 and res.json()["set"]["version"] == version
+            assert fast_screen.next()["version"] == version
         assert client.get("/api/rooms").status_code == 200
         with client.websocket_connect(f"/api/games/{slow_id}/ws") as slow_ws:
             slow_ws.send_text('{"type":"ping"}')
@@ -86,7 +87,7 @@ def test_a_slow_commit_holds_no_other_game(client: TestClient, db_url: str) -> N
         assert slow_move.is_alive() and answers == [], "the slow game's move was answered before its commit"
         held.released.set()
         slow_move.join(10)
-    assert answers and answers[0].status_code == 200 and answers[0].json()["version"] == 1
+    assert answers and answers[0].status_code == 200 and answers[0].json()["set"]["version"] == 1
     stored = Store(db_url)
     try:
         assert [len(g.turns) for g in (stored.load(slow_id), stored.load(fast_id)) if g is not None] == [1, 2]
@@ -101,7 +102,7 @@ def test_a_socket_that_never_reads_does_not_hold_the_move(client: TestClient) ->
     stuck = asyncio.Event()  # never set: the send waits as for a client that stopped reading
     closed: list[bool] = []
 
-    async def never(message: dict[str, Any]) -> None:
+    async def never(message: str) -> None:
         await stuck.wait()
 
     async def close() -> None:
@@ -114,9 +115,10 @@ def test_a_socket_that_never_reads_does_not_hold_the_move(client: TestClient) ->
 
     client.portal.call(attach)  # type: ignore[union-attr]
     with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[1]}") as ws:
-        assert ws.receive_json()["state"]["version"] == 0
+        screen = Screen(ws)
+        assert screen.next()["version"] == 0
         res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
-        assert res.status_code == 200 and res.json()["version"] == 1
-        assert ws.receive_json()["state"]["version"] == 1  # the healthy socket is told at once
+        assert res.status_code == 200 and res.json()["set"]["version"] == 1
+        assert screen.next()["version"] == 1  # the healthy socket is told at once
     wait_until(lambda: watcher not in room.watchers)  # the stuck one is dropped after send_timeout, and closed
     assert closed == [True]

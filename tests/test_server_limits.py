@@ -200,4 +200,5 @@ def test_idle_games_leave_memory_and_come_back(db_url: str) -> None:
         view = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tokens[0]}).json()
         assert view["status"] == "playing" and view["version"] == 0
         mover = tokens[rooms.rooms[game_id].game.to_move]
-        assert client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={"X-Seat-Token": mover}).json()["version"] == 1
+        moved = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={"X-Seat-Token": mover}).json()
+        assert moved["set"]["version"] == 1

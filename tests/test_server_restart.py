@@ -83,7 +83,7 @@ def test_killed_server_restarts_with_every_game(db_url: str) -> None:
             assert after[key] == before[key], key
         mover = tokens[after["to_move"]]
         status, moved = _call(f"{base}/games/{game_id}/move", {"type": "pass"}, mover)
-        assert status == 200 and moved["version"] == before["version"] + 1
+        assert status == 200 and moved["set"]["version"] == before["version"] + 1
         assert _call(f"{base}/games/{game_id}/move", {"type": "pass"}, mover)[0] == 409
     finally:
         proc.send_signal(signal.SIGTERM)

@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from amath.game import Game
 from amath.server import Settings, create_app
-from webtools import UNLIMITED, StubBot, seeds
+from webtools import UNLIMITED, Screen, StubBot, seeds
 
 
 def settings(db_url: str) -> Settings:
@@ -103,14 +103,15 @@ def test_leave_a_waiting_room_frees_the_seat(client: TestClient) -> None:
 def test_a_seat_handed_over_moves_to_the_new_player(client: TestClient) -> None:
     game_id, tokens = room(client)
     rack = view(client, game_id, tokens[0])["rack"]
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as old_screen:
-        assert old_screen.receive_json()["state"]["rack"] == rack
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as old_ws:
+        old_screen = Screen(old_ws)
+        assert old_screen.next()["rack"] == rack
         code = client.post(f"/api/games/{game_id}/handover", headers=hdr(tokens[0])).json()["code"]
         claimed = client.post(f"/api/games/{game_id}/claim", json={"code": code, "name": "Cat"})
         assert claimed.status_code == 200, claimed.text
         new = claimed.json()
         assert new["seat"] == 0 and new["token"] != tokens[0]
-        assert old_screen.receive_json()["state"]["rack"] is None  # the old screen only watches now
+        assert old_screen.next()["rack"] is None  # the old screen only watches now
     assert view(client, game_id, new["token"])["rack"] == rack
     assert view(client, game_id)["seats"][0]["name"] == "Cat"
     assert client.get(f"/api/games/{game_id}", headers=hdr(tokens[0])).status_code == 403
@@ -123,9 +124,45 @@ def test_a_seat_handed_over_moves_to_the_new_player(client: TestClient) -> None:
 
 def test_every_screen_counts_the_spectators(client: TestClient) -> None:
     game_id, tokens = room(client)
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as player:
-        assert player.receive_json()["state"]["spectators"] == 0
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as player_ws:
+        player = Screen(player_ws)
+        assert player.next()["spectators"] == 0
         with client.websocket_connect(f"/api/games/{game_id}/ws") as watcher:
-            assert watcher.receive_json()["state"]["spectators"] == 1
-            assert player.receive_json()["state"]["spectators"] == 1
-        assert player.receive_json()["state"]["spectators"] == 0
+            assert Screen(watcher).next()["spectators"] == 1
+            assert player.next()["spectators"] == 1
+        assert player.next()["spectators"] == 0
+    assert [m["type"] for m in player.messages] == ["state", "change", "change"]  # a count is a change of one field
+
+
+def test_a_hand_over_code_survives_a_restart(client: TestClient, db_url: str) -> None:
+    game_id, tokens = room(client)
+    rack = view(client, game_id, tokens[1])["rack"]
+    code = client.post(f"/api/games/{game_id}/handover", headers=hdr(tokens[1])).json()["code"]
+    replaced = client.post(f"/api/games/{game_id}/handover", headers=hdr(tokens[0])).json()["code"]
+    newer = client.post(f"/api/games/{game_id}/handover", headers=hdr(tokens[0])).json()["code"]  # replaces seat 0's code
+    with TestClient(create_app(settings(db_url))) as restarted:
+        stored = restarted.app.state.rooms.db.store.load(game_id)  # type: ignore[attr-defined]
+        assert code not in str(stored.config) and sorted(stored.config["claims"].values()) == [0, 1]  # kept hashed
+        assert restarted.post(f"/api/games/{game_id}/claim", json={"code": replaced}).status_code == 403
+        claimed = restarted.post(f"/api/games/{game_id}/claim", json={"code": code, "name": "Dan"})
+        assert claimed.status_code == 200, claimed.text
+        assert claimed.json()["seat"] == 1 and view(restarted, game_id, claimed.json()["token"])["rack"] == rack
+        assert restarted.get(f"/api/games/{game_id}", headers=hdr(tokens[1])).status_code == 403
+        assert restarted.post(f"/api/games/{game_id}/claim", json={"code": code}).status_code == 403  # once only
+    with TestClient(create_app(settings(db_url))) as again:  # the used code stays used after another restart
+        assert again.post(f"/api/games/{game_id}/claim", json={"code": code}).status_code == 403
+        assert again.post(f"/api/games/{game_id}/claim", json={"code": newer}).json()["seat"] == 0
+
+
+def test_a_resigned_games_record_says_so_and_replays(client: TestClient) -> None:
+    game_id, tokens = room(client)
+    game: Game = client.app.state.rooms.rooms[game_id].game  # type: ignore[attr-defined]
+    for _ in range(2):
+        client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=hdr(tokens[game.to_move]))
+    client.post(f"/api/games/{game_id}/resign", headers=hdr(tokens[0]))
+    text = client.get(f"/api/games/{game_id}/record", headers=hdr(tokens[1])).text
+    assert text.splitlines()[-1] == f">1: {' '.join(game.racks[0])} | resign | +0 | 0"
+    replayed = client.post("/api/replay", json={"record": text})
+    assert replayed.status_code == 200, replayed.text
+    assert replayed.json()["result"] == {"reason": "resign", "scores": [0, 0], "winners": [1], "draw": False, "resigned": 0}
+    assert replayed.json()["ends"][-1]["kind"] == "resign"

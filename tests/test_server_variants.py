@@ -83,8 +83,8 @@ def test_a_smath_game_with_the_free_equals_survives_a_restart(db_url: str) -> No
         res = client.post(f"/api/games/{game_id}/move", json={"type": "place", "tiles": tiles}, headers=mover)
         assert res.status_code == 200, res.text
         after = res.json()
-        assert after["history"][0]["score"] == preview["score"] and len(after["rack"]) == 10
-        assert {"square": equals, "tile": "="} in after["board"]
+        assert after["add"]["history"][0]["score"] == preview["score"] and len(after["own"]["set"]["rack"]) == 10
+        assert {"square": equals, "tile": "="} in after["add"]["board"]
         assert list(game.history[0].rack_before) == rack_before and "=" not in rack_before  # it came from the free supply
         # '=' is not a rack tile to exchange
         bad = client.post(
@@ -111,5 +111,5 @@ def test_primary_shows_every_rack_and_coop_shares_the_score(client: TestClient) 
         f"/api/games/{game_id}/move", json={"type": "place", "tiles": place_json(place)}, headers={"X-Seat-Token": tokens[game.to_move]}
     )
     assert res.status_code == 200, res.text
-    scores = [s["score"] for s in res.json()["sides"]]
-    assert scores[0] == scores[1] > 0 and res.json()["rules"]["shared_score"]
+    scores = [s["score"] for s in res.json()["set"]["sides"]]
+    assert scores[0] == scores[1] > 0 and view(client, game_id)["rules"]["shared_score"]

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 from amath.game import Game
 from amath.move import Exchange, Pass
 from amath.server import Settings, create_app
-from webtools import UNLIMITED, StubBot, find_place, hidden_leaks, place_json, record_leaks, seeds, wait_until
+from webtools import UNLIMITED, Screen, StubBot, find_place, hidden_leaks, place_json, record_leaks, seeds, wait_until
 
 
 @pytest.fixture
@@ -39,8 +39,10 @@ def test_socket_sends_state_and_updates(client: TestClient) -> None:
         assert first["state"]["rack"] == game.racks[0]
         mover = tokens[game.to_move]
         client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={"X-Seat-Token": mover})
-        update = ws.receive_json()
-        assert update["state"]["version"] == 1 and update["state"]["history"][0]["kind"] == "pass"
+        update = ws.receive_json()  # the change alone: the new turn, not the history again
+        assert update["type"] == "change" and update["base"] == first["state"]["rev"]
+        assert update["set"]["version"] == 1 and [h["kind"] for h in update["add"]["history"]] == ["pass"]
+        assert update["own"]["set"]["rack"] == game.racks[0]
         ws.send_text('{"type":"ping"}')
         assert ws.receive_json() == {"type": "pong"}
 
@@ -120,19 +122,20 @@ def test_one_seat_never_sees_hidden_information(client: TestClient) -> None:
     for side, text in records:
         assert record_leaks(text, side) == [] and str(game.seed) not in text
     for message in received:
-        state = message.get("state", message)
-        if "rack" in state and state.get("status") == "playing":
-            assert state["me"]["side"] == 0
+        own = (message.get("own") or {}).get("set") or message.get("state", message)
+        if own.get("rack") is not None:
+            assert own["me"]["side"] == 0
 
 
 def test_a_finished_game_leaves_memory_and_comes_back(client: TestClient) -> None:
     game_id, tokens, game = two_seats(client)
     rooms = client.app.state.rooms  # type: ignore[attr-defined]
     with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as ws:
-        ws.receive_json()
+        screen = Screen(ws)
+        screen.next()
         for _ in range(6):
             client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={"X-Seat-Token": tokens[game.to_move]})
-            ws.receive_json()
+            screen.next()
     wait_until(lambda: game_id not in rooms.rooms)
     view = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tokens[1]}).json()
     assert view["status"] == "over" and view["result"]["reason"] == "passes" and len(view["history"]) == 6

@@ -16,6 +16,7 @@ from typing import Any
 from amath.board import Board, Square
 from amath.game import Game
 from amath.move import Move, Pass, Place, TilePlay
+from amath.server.changes import apply_change
 
 _BLANK_FACES = ("=", "1", "2", "0", "+", "-")
 
@@ -126,8 +127,20 @@ def seeds(start: int = 6) -> Callable[[], int]:
 FORBIDDEN_KEYS = frozenset({"seed", "rack_before", "drawn", "racks", "token_hash", "table_token", "header", "rng", "turns"})
 
 
+def _as_state(message: Any) -> Any:
+    """What a message shows of the game: a view, or a change's fields and new history entries as one."""
+    if not isinstance(message, dict):
+        return None
+    if message.get("type") != "change":
+        return message.get("state", message)
+    own = message.get("own") or {}
+    state = dict(message.get("set") or {}, **(own.get("set") or {}))
+    state["history"] = list((message.get("add") or {}).get("history") or []) + list(own.get("history") or [])
+    return state
+
+
 def hidden_leaks(message: Any, own_side: int | None) -> list[str]:
-    """Everything in one message that a seat of ``own_side`` must not see (empty when clean)."""
+    """Everything in one message (a view, an answer or a change) that a seat of ``own_side`` must not see (empty when clean)."""
     problems: list[str] = []
 
     def walk(node: Any, path: str) -> None:
@@ -141,7 +154,7 @@ def hidden_leaks(message: Any, own_side: int | None) -> list[str]:
                 walk(value, f"{path}[{k}]")
 
     walk(message, "$")
-    state = message.get("state", message) if isinstance(message, dict) else None
+    state = _as_state(message)
     if isinstance(state, dict) and "history" in state:
         if state.get("result") is None and "final_racks" in json.dumps(state):
             problems.append("final racks before the end")
@@ -188,3 +201,43 @@ UNLIMITED: dict[str, Any] = {
     "rate": 1e6, "burst": 10**6, "seat_rate": 1e6, "seat_burst": 10**6, "waiting_per_address": 10**6, "max_waiting": 10**6,
 }  # fmt: skip
 """Settings that lift the request rates and room caps, for tests that send many requests quickly."""
+
+
+def follow(state: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any] | None:
+    """A screen's view after one message: a whole view replaces it, a change must apply to it (else the test fails)."""
+    if message.get("type") == "state":
+        return dict(message["state"])
+    if message.get("type") == "change":
+        assert state is not None, "a change came before any view"
+        after = apply_change(state, message)
+        assert after is not None, f"a change from revision {message.get('base')} came to a screen at {state.get('rev')}"
+        return after
+    return state
+
+
+class Screen:
+    """A test websocket read the way the page reads it: the view it shows, kept up to date by changes."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] | None = None
+        self.messages: list[dict[str, Any]] = []
+
+    def next(self) -> dict[str, Any]:
+        """Read messages up to the next view or change; the view the screen then shows."""
+        while True:
+            message = self.ws.receive_json()
+            self.messages.append(message)
+            if message.get("type") in ("state", "change"):
+                self.state = follow(self.state, message)
+                assert self.state is not None
+                return self.state
+
+
+def comparable(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what depends on the moment it was built (the running clock) or on order (the board's tiles)."""
+    out = dict(view)
+    if isinstance(out.get("clock"), dict):
+        out["clock"] = {k: v for k, v in out["clock"].items() if k != "running"}
+    out["board"] = sorted(out.get("board") or [], key=lambda t: str(t["square"]))
+    return out

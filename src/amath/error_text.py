@@ -168,6 +168,8 @@ ERROR_TH: Mapping[str, str] = {
     "replay_not_allowed": "เดิน {text!r} ไม่ได้: {detail}",
     "replay_not_over": "บันทึกจบเกมแล้ว แต่ตามกติกาเกมยังไม่จบ",
     "replay_end_twice": "มีบรรทัด {kind} ของฝ่าย {side} สองครั้ง",
+    "replay_resign_twice": "มีบรรทัด resign สองครั้ง: ยอมแพ้ได้ฝ่ายเดียว ครั้งเดียว",
+    "replay_resign_over": "ฝ่าย {side} ยอมแพ้ แต่ตามกติกาเกมจบไปแล้ว",
     "replay_not_lost_on_time": "บันทึกบอกว่าฝ่าย {side} แพ้เพราะหมดเวลา แต่ตามกติกาไม่ใช่",
     "replay_end_score": "บันทึก {kind} {recorded} ให้ฝ่าย {side} แต่ตามกติกาได้ {rules}",
     "replay_end_missing": "บันทึกไม่มีบรรทัด {kind} ของฝ่าย {side} ตามกติกาได้ {rules}",

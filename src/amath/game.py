@@ -63,10 +63,11 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a game ended: ``reason`` is ``playout``, ``passes`` or ``time``.
+    """How a game ended: ``reason`` is ``playout``, ``passes``, ``time`` or ``resign``.
 
     ``adjustments`` are the end-of-game rack points (+ for the player who went out, - for
-    racks left), ``penalties`` the clock penalties; ``winners`` the sides with the top score.
+    racks left), ``penalties`` the clock penalties; ``winners`` the sides with the top score
+    (after a resignation: the top score among the other sides); ``resigned`` the side that resigned.
     """
 
     reason: str
@@ -76,6 +77,7 @@ class Result:
     winners: tuple[int, ...]
     out_player: int | None = None
     loser_on_time: int | None = None
+    resigned: int | None = None
 
     @property
     def draw(self) -> bool:
@@ -501,6 +503,22 @@ class Game:
             top = max(self.scores[k] for k in winners)
             winners = tuple(k for k in winners if self.scores[k] == top)
         self.result = Result(reason, tuple(adjust), tuple(penalties), tuple(final), winners, out_player, loser)
+
+    def resign(self, side: int) -> None:
+        """End the game now by ``side``'s resignation: the scores stand, the best of the other sides win.
+
+        Not a turn (nothing enters the history), and nothing is left to challenge (a
+        play-out that could still be challenged is settled by the resignation instead).
+        """
+        if self.result is not None and self.pending is None:
+            raise GameStateError("the game is over", code="game_over")
+        if not 0 <= side < len(self.sides):
+            raise GameStateError(f"no side {side}", code="no_such_side", side=side)
+        others = [k for k in range(len(self.sides)) if k != side]
+        top = max(self.scores[k] for k in others)
+        zero = tuple(0 for _ in self.sides)
+        self.pending = None
+        self.result = Result("resign", zero, zero, tuple(self.scores), tuple(k for k in others if self.scores[k] == top), resigned=side)
 
     # ----- undo ----------------------------------------------------------------------
     def _snapshot(self) -> _Snapshot:

@@ -23,8 +23,8 @@ VERSION = 1
 
 #: Kinds of turn line that are turns of the game, in the words of :class:`amath.game.Turn`.
 TURN_KINDS = ("place", "exchange", "pass", "timeout", "skipped", "challenge-won", "challenge-lost")
-#: Kinds of line after the last turn: end-of-game rack points, clock penalties, loss on time.
-END_KINDS = ("end-rack", "time-penalty", "lost-on-time")
+#: Kinds of line after the last turn: end-of-game rack points, clock penalties, loss on time, a resignation.
+END_KINDS = ("end-rack", "time-penalty", "lost-on-time", "resign")
 
 _SCORE_RE = re.compile(r"^[+-]?[0-9]+$")
 _HIDDEN_EXCHANGE_RE = re.compile(r"^\(([0-9]+)\)$")
@@ -175,6 +175,8 @@ def _end_lines(game: Game) -> list[RecordLine]:
             lines.append(RecordLine(0, k, tuple(game.racks[k]), "time-penalty", f"time-penalty {minutes}", result.penalties[k], total))
         if result.loser_on_time == k:
             lines.append(RecordLine(0, k, tuple(game.racks[k]), "lost-on-time", "lost-on-time", 0, total))
+        if result.resigned == k:
+            lines.append(RecordLine(0, k, tuple(game.racks[k]), "resign", "resign", 0, total))
     return lines
 
 
@@ -401,7 +403,7 @@ def _turn(n: int, line: str, rec: Record, rules: Ruleset) -> RecordLine:
         if len(words) != 2 or not ascii_digits(words[1]):
             raise RecordError(f"expected 'time-penalty MINUTES', not {move!r}", n, code="record_penalty", text=move)
         count = int(words[1])
-    elif kind in ("pass", "timeout", "skipped", "lost-on-time"):
+    elif kind in ("pass", "timeout", "skipped", "lost-on-time", "resign"):
         if len(words) != 1:
             raise RecordError(f"{kind!r} takes nothing after it, not {move!r}", n, code="record_nothing_after", kind=kind, text=move)
     else:

@@ -55,7 +55,8 @@ def replay(rec: Record, upto: int | None = None) -> Replay:
     elif rec.turns and rec.turns[0].kind not in ("challenge-won", "challenge-lost", "skipped"):
         game.set_starter(rec.turns[0].side)
     done = 0
-    final_racks = {e.side: e.rack for e in rec.ends if e.rack is not None} if upto is None else {}
+    # the racks the last turn leaves (a resignation's rack is set afterwards: the other racks are not known then)
+    final_racks = {e.side: e.rack for e in rec.ends if e.rack is not None and e.kind != "resign"} if upto is None else {}
     for number, line in enumerate(turns, start=1):
         try:
             _play_line(game, line, number, final_racks if number == len(turns) else {})
@@ -226,6 +227,7 @@ def _push(game: Game, move: Move, elapsed: float, line: RecordLine, fail: _Fail)
 
 def _check_end(game: Game, rec: Record) -> None:
     last = rec.ends[-1].line if rec.ends else (rec.turns[-1].line if rec.turns else None)
+    _resign(game, rec)
     result = game.result
     if result is None:
         raise RecordError("the record ends the game, but under the rules it goes on", last, code="replay_not_over")
@@ -238,7 +240,7 @@ def _check_end(game: Game, rec: Record) -> None:
         if (k, line.kind) in seen:
             raise RecordError(f"a second {line.kind} line for side {k + 1}", line.line, code="replay_end_twice", kind=line.kind, side=k + 1)
         seen.add((k, line.kind))
-        expected = {"end-rack": result.adjustments[k], "time-penalty": result.penalties[k], "lost-on-time": 0}[line.kind]
+        expected = {"end-rack": result.adjustments[k], "time-penalty": result.penalties[k], "lost-on-time": 0, "resign": 0}[line.kind]
         if line.kind == "lost-on-time" and result.loser_on_time != k:
             raise RecordError(
                 f"the record says side {k + 1} lost on time, the rules do not", line.line, code="replay_not_lost_on_time", side=k + 1
@@ -275,3 +277,23 @@ def _check_end(game: Game, rec: Record) -> None:
                 code="replay_lost_on_time_missing",
                 side=k + 1,
             )
+
+
+def _resign(game: Game, rec: Record) -> None:
+    """A ``resign`` line ends the game there: the side resigns once the last turn is played (the rules never resign)."""
+    lines = [line for line in rec.ends if line.kind == "resign"]
+    if not lines:
+        return
+    if len(lines) > 1:
+        raise RecordError("a second resign line: one side resigns, once", lines[1].line, code="replay_resign_twice")
+    line = lines[0]
+    if game.result is not None and game.pending is None:
+        side = line.side + 1
+        message = f"side {side} resigns, but under the rules the game was over already"
+        raise RecordError(message, line.line, code="replay_resign_over", side=side)
+    try:
+        if line.rack is not None and Counter(line.rack) != Counter(game.racks[line.side]):
+            game.set_rack(line.side, line.rack)  # a hidden rack, known at the end
+        game.resign(line.side)
+    except AmathError as exc:
+        raise RecordError(f"resign: {exc}", line.line, code="quoted", text="resign", detail=exc) from None

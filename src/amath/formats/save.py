@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from amath.errors import AmathError, PositionError
-from amath.game import Game, Options
+from amath.game import Game, Options, Turn
 from amath.move import Challenge
 from amath.rules import get_ruleset
 from amath.rules.base import ClockRules
@@ -20,18 +21,24 @@ FORMAT = "amath-game"
 VERSION = 1
 
 
-def save_game(game: Game) -> dict[str, Any]:
-    """The game as a JSON-ready dict: variant, sides, options, seed and every turn played."""
+def turn_entries(history: Iterable[Turn]) -> list[dict[str, Any]]:
+    """The saved turns of ``history`` (a skipped turn is left out: it follows from a failed challenge on replay)."""
     turns: list[dict[str, Any]] = []
-    for turn in game.history:
+    for turn in history:
         if turn.kind == "skipped":
-            continue  # follows from a failed challenge on replay
+            continue
         entry: dict[str, Any] = {"player": turn.player, "move": turn.notation}
         if isinstance(turn.move, Challenge):
             entry["by"] = turn.move.by
         if turn.elapsed:
             entry["elapsed"] = turn.elapsed
         turns.append(entry)
+    return turns
+
+
+def save_game(game: Game) -> dict[str, Any]:
+    """The game as a JSON-ready dict: variant, sides, options, seed and every turn played."""
+    turns = turn_entries(game.history)
     return {
         "format": FORMAT,
         "version": VERSION,

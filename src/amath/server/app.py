@@ -54,20 +54,24 @@ async def _json(request: Request) -> Any:
     return parse_json(raw) if raw else {}
 
 
-def _frame_error(message: Message) -> ApiError | None:
-    """What is wrong with a frame a client sent (None: a ping, the only message it may send)."""
+CLIENT_MESSAGES = ("ping", "sync")
+"""What a client may send on its websocket: ``ping`` (answered ``pong``) and ``sync`` (send me my whole view)."""
+
+
+def _frame_kind(message: Message) -> str | ApiError:
+    """The type of a frame a client sent (one of :data:`CLIENT_MESSAGES`), or what is wrong with it."""
     text = message.get("text")
     if text is None:
         return ApiError(400, "binary websocket frames are not accepted: send JSON text")
     if text.strip() == '{"type":"ping"}':
-        return None
+        return "ping"
     try:
         body = parse_json(text, "the message")
     except ApiError as exc:
         return exc
-    if isinstance(body, dict) and body.get("type") == "ping":
-        return None
-    return ApiError(400, 'the only message a client sends is {"type": "ping"}')
+    if isinstance(body, dict) and body.get("type") in CLIENT_MESSAGES and len(body) == 1:
+        return str(body["type"])
+    return ApiError(400, 'a client sends only {"type": "ping"} or {"type": "sync"}')
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -103,7 +107,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(await rooms.add_bot(request.path_params["game_id"], _token(request), await _json(request)))
 
     async def move(request: Request) -> Response:
-        return JSONResponse(await rooms.act(request.path_params["game_id"], _token(request), await _json(request)))
+        text = await rooms.act(request.path_params["game_id"], _token(request), await _json(request))
+        return Response(text, media_type="application/json")
 
     async def preview(request: Request) -> Response:
         return JSONResponse(await rooms.preview(request.path_params["game_id"], _token(request), await _json(request)))
@@ -159,7 +164,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await ws.send_json({"type": "error", "status": exc.status, **exc.body()})
             await ws.close(code=4000 + exc.status)
             return
-        watcher = Watcher(seat, ws.send_json, rooms.is_table(room, token), close=lambda: ws.close(code=1013))
+        watcher = Watcher(seat, ws.send_text, rooms.is_table(room, token), close=lambda: ws.close(code=1013))
         rooms.watch(room, watcher)
         try:
             while True:
@@ -170,12 +175,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 if size > settings.max_ws_message:
                     await ws.close(code=1009)
                     return
-                problem = _frame_error(message)
-                if problem is not None:
-                    await ws.send_json({"type": "error", "status": problem.status, "error": problem.message})
-                    await ws.close(code=4000 + problem.status)
+                kind = _frame_kind(message)
+                if isinstance(kind, ApiError):
+                    await ws.send_json({"type": "error", "status": kind.status, "error": kind.message})
+                    await ws.close(code=4000 + kind.status)
                     return
-                await ws.send_json({"type": "pong"})
+                if kind == "sync":
+                    rooms.resync(watcher)
+                else:
+                    await ws.send_json({"type": "pong"})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -19,7 +19,7 @@ from amath.formats.replay import replay
 from amath.game import Game
 from amath.render.svg import board_svg
 from amath.server.errors import ApiError
-from amath.server.views import rules_view
+from amath.server.views import board_tile, rules_view
 
 MAX_RECORD = 64 * 1024
 PUBLIC = -1
@@ -67,6 +67,7 @@ def replay_view(rec: Record) -> dict[str, Any]:
     if game.result is not None:
         res = game.result
         result = {"reason": res.reason, "scores": list(res.scores), "winners": list(res.winners), "draw": res.draw}
+        result["resigned"] = res.resigned
     frames = _frames(game)
     for k, frame in enumerate(frames):  # the rack the record shows for the next turn (None: hidden)
         rack = rec.turns[k].rack if k < len(rec.turns) else None
@@ -134,19 +135,12 @@ def _frames(game: Game) -> list[dict[str, Any]]:
 def _frame(game: Game) -> dict[str, Any]:
     last = last_placement(game)
     return {
-        "board": [_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()],
+        "board": [board_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()],
         "last": [p.square.name for p in last.tiles] if last is not None else [],
         "scores": list(game.scores),
         "to_move": None if game.over else game.to_move,
         "bag": len(game.bag),
     }
-
-
-def _tile(square: str, tile: str, face: str) -> dict[str, str]:
-    entry = {"square": square, "tile": tile}
-    if tile != face:
-        entry["face"] = face
-    return entry
 
 
 def names_of(sides: Sequence[Sequence[str]]) -> list[str]:

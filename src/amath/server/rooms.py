@@ -1,8 +1,9 @@
 """Games in play: creating, joining, acting for a seat, previews, bot seats and watchers.
 
 Every change goes through :meth:`Rooms.act` (people) or the bot loop: the move is read
-strictly, checked by ``Game.push``, stored as a turn, then every watcher gets a fresh
-view of its own.  A game not in memory is rebuilt from the database on first use.
+strictly, checked by ``Game.push``, stored as a turn, then every watcher is sent what
+changed (:mod:`amath.server.changes`), or its whole view after any other change.  A game
+not in memory is rebuilt from the database on first use.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import contextlib
 import copy
 import hashlib
 import hmac
+import itertools
 import logging
 import random
 import re
@@ -22,13 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from amath.errors import AmathError
-from amath.formats.save import load_game, save_game
-from amath.game import Game, Options, Result
+from amath.formats.save import load_game, save_game, turn_entries
+from amath.game import Game, Options
 from amath.move import Challenge, Pass
 from amath.rules import get_ruleset
 from amath.rules.base import ClockRules
 from amath.server import protocol
 from amath.server.bots import Bot, BotFactory, registry
+from amath.server.changes import Change, dumps, field_change, turn_change
 from amath.server.coach import Coach, best_plays, review_turn
 from amath.server.config import Settings
 from amath.server.errors import ApiError
@@ -41,17 +44,7 @@ from amath.study.analyze import DECISIONS
 log = logging.getLogger("amath.server")
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-def resign(game: Game, side: int) -> None:
-    """End ``game`` by ``side``'s resignation: scores stand, the best of the other sides win."""
-    others = [k for k in range(len(game.sides)) if k != side] or [side]
-    top = max(game.scores[k] for k in others)
-    zero = tuple(0 for _ in game.sides)
-    winners = tuple(k for k in others if game.scores[k] == top)
-    game.pending = None  # nothing is left to challenge
-    game.result = Result("resign", zero, zero, tuple(game.scores), winners)
+Send = Callable[[str], Awaitable[None]]
 
 
 def hash_token(token: str) -> str:
@@ -61,7 +54,11 @@ def hash_token(token: str) -> str:
 
 @dataclass(eq=False)
 class Watcher:
-    """One open websocket: the seat it speaks for (None: spectator) and how to send to it."""
+    """One open websocket: the seat it speaks for (None: spectator), how to send to it, and what it was sent last.
+
+    ``rev`` is the room's revision its screen has (None: it needs the whole view) and
+    ``shown`` the seat that view was for (a hot-seat screen changes seat every turn).
+    """
 
     seat: int | None
     send: Send
@@ -69,6 +66,8 @@ class Watcher:
     close: Callable[[], Awaitable[None]] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     feeder: asyncio.Task[None] | None = None
+    rev: int | None = None
+    shown: int | None = None
 
 
 @dataclass(eq=False)
@@ -82,9 +81,10 @@ class Room:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
-    claims: dict[str, int] = field(default_factory=dict)  # hashed hand-over code -> seat (memory only)
     creator: str = ""  # the address that opened a waiting room (memory only: counts its rooms)
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle games leave memory)
+    rev: int = 0  # the revision its views are at: every change takes a new one
+    change: Change | None = None  # what the last change did, when a screen at the revision before can be told that alone
 
 
 class Rooms:
@@ -96,6 +96,8 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[StoredGame | None]] = {}
         self.coach = Coach()
+        # revisions from the clock in microseconds: a screen from before a restart never matches a new one
+        self._revs = itertools.count(time.time_ns() // 1000)
         if settings.bot_factory is not None:
             self.bot_levels: list[str] = ["random", "greedy", "equity"]
             self.bot_factory: BotFactory | None = settings.bot_factory
@@ -122,11 +124,11 @@ class Rooms:
             try:
                 game = load_game(dict(stored.config["header"], seed=stored.seed, turns=stored.turns))
                 if isinstance(stored.config.get("resigned"), int):
-                    resign(game, stored.config["resigned"])
+                    game.resign(stored.config["resigned"])
             except (AmathError, KeyError, TypeError) as exc:
                 log.error("game %s cannot be replayed: %s", game_id, exc)
                 raise ApiError(409, "this game's record is damaged and cannot be replayed") from None
-        room = Room(stored, game)
+        room = Room(stored, game, rev=next(self._revs))
         self.rooms[game_id] = room
         self._schedule_bots(room)
         return room
@@ -205,7 +207,7 @@ class Rooms:
         if table_token is not None:
             config["table_token"] = hash_token(table_token)
         stored = StoredGame(game_id, mode, config, seats, time.time())
-        room = Room(stored, None, creator=address if mode == "room" else "")
+        room = Room(stored, None, creator=address if mode == "room" else "", rev=next(self._revs))
         if all(s.joined for s in seats):
             self._start(room)
         await self._write(self.db.insert(stored), "the game")
@@ -298,10 +300,14 @@ class Rooms:
             return self._view(room, self.seat_of(room, token))
 
     def _view(self, room: Room, seat: int | None) -> dict[str, Any]:
-        """A seat's view of ``room`` with what only the room knows: how many watch it."""
+        """A seat's view of ``room`` with what only the room knows: how many watch it, and its revision."""
         view = build_view(room.stored, room.game, seat)
-        view["spectators"] = sum(1 for w in room.watchers if w.seat is None and not w.table)
+        view["spectators"] = self._spectators(room)
+        view["rev"] = room.rev
         return view
+
+    def _spectators(self, room: Room) -> int:
+        return sum(1 for w in room.watchers if w.seat is None and not w.table)
 
     async def record(self, game_id: str, token: str | None) -> str:
         """The game's text record as the token's seat (or a spectator) may see it."""
@@ -331,8 +337,11 @@ class Rooms:
         }
 
     # ----- acting ----------------------------------------------------------------------
-    async def act(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
-        """Play a turn (or a challenge) for the token's seat; returns the new view."""
+    async def act(self, game_id: str, token: str | None, body: Any) -> str:
+        """Play a turn (or a challenge) for the token's seat; returns, as JSON text, the change it made as that seat sees it.
+
+        A hot-seat table's screen belongs to the next side after a turn: it gets that side's whole view.
+        """
         room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed to play (spectators can only watch)")
@@ -347,11 +356,14 @@ class Rooms:
             if room.stored.seats[seat].bot is not None:
                 raise ApiError(403, "a bot plays this seat")
             await self._push(room, move)
-        await self.broadcast(room)
+            after = self._table_seat(room) if self.is_table(room, token) else seat
+            change = room.change
+            if change is not None and change.rev == room.rev and after == seat:
+                answer = change.text(room.stored, game, seat)
+            else:
+                answer = dumps(self._view(room, after))
         self._schedule_bots(room)
-        if self.is_table(room, token):
-            seat = self._table_seat(room)  # hot seat: the screen now belongs to the next side
-        return self._view(room, seat)
+        return answer
 
     def _playing(self, room: Room) -> Game:
         if room.game is None:
@@ -361,20 +373,21 @@ class Rooms:
         return room.game
 
     async def _push(self, room: Room, move: Any) -> None:
-        """Apply a checked move and store it; on a storage failure the game is rolled back."""
+        """Apply a checked move, store it and tell the watchers; on a storage failure the game is rolled back."""
         game = room.game
         assert game is not None
         stored = room.stored
         now = time.time()
         challenge = isinstance(move, Challenge)
         elapsed = 0.0 if challenge else max(0.0, now - stored.turn_started)
+        first = len(game.history)
         try:
             game.push(move, elapsed)
         except AmathError as exc:
             raise ApiError(422, str(exc), exc) from None
         old = len(stored.turns)
         before = (stored.turns, stored.status, stored.turn_started)
-        stored.turns = save_game(game)["turns"]
+        stored.turns = stored.turns + turn_entries(game.history[first:])
         stored.status = "over" if game.over else "playing"
         if not challenge:
             stored.turn_started = now
@@ -385,6 +398,8 @@ class Rooms:
             stored.turns, stored.status, stored.turn_started = before
             log.exception("storing a turn of %s failed", stored.id)
             raise ApiError(503, "the move could not be stored; try again") from None
+        spectators = self._spectators(room)
+        self._changed(room, lambda base, rev: turn_change(base, rev, stored, game, first, spectators))
 
     async def preview(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """Judge tentative tiles for the token's seat without changing anything."""
@@ -417,7 +432,7 @@ class Rooms:
                 del room.stored.config["resigned"]
                 room.stored.status = before
                 raise
-            resign(game, side)
+            game.resign(side)
         self._schedule_clock(room)
         await self.broadcast(room)
         return self._view(room, seat)
@@ -436,10 +451,10 @@ class Rooms:
             new_id = old.config.get("rematch")
             if not isinstance(new_id, str):
                 new_id = secrets.token_urlsafe(9)
-                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned")}
+                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned", "claims")}
                 seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined) for s in old.seats]
                 stored = StoredGame(new_id, old.mode, config, seats, time.time())
-                fresh = Room(stored, None)
+                fresh = Room(stored, None, rev=next(self._revs))
                 self._start(fresh)
                 await self._write(self.db.insert(stored), "the rematch")
                 self.rooms[new_id] = fresh
@@ -463,14 +478,38 @@ class Rooms:
         return {"left": seat}
 
     async def handover(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """A one-time code for someone else to take over the token's seat (the old token then stops working)."""
+        """A one-time code for someone else to take over the token's seat (the old token then stops working).
+
+        The code is stored hashed with the game (a restart keeps it); a new code for the seat replaces the old one.
+        """
         room, seat = await self._seated(game_id, token)
         if room.stored.mode != "room":
             raise ApiError(409, "only a seat in an online room can be handed over")
         code = secrets.token_urlsafe(12)
-        room.claims = {h: s for h, s in room.claims.items() if s != seat}
-        room.claims[hash_token(code)] = seat
+        async with room.lock:
+            claims = {h: s for h, s in self._claims(room).items() if s != seat}
+            claims[hash_token(code)] = seat
+            await self._set_claims(room, claims)
         return {"code": code, "seat": seat}
+
+    def _claims(self, room: Room) -> dict[str, int]:
+        """Hashed hand-over code -> seat, as stored with the game."""
+        claims = room.stored.config.get("claims")
+        return dict(claims) if isinstance(claims, dict) else {}
+
+    async def _set_claims(self, room: Room, claims: dict[str, int]) -> None:
+        """Store the hand-over codes; on a storage failure nothing changed."""
+        config = room.stored.config
+        before = config.get("claims")
+        config["claims"] = claims
+        try:
+            await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the hand-over code")
+        except ApiError:
+            if before is None:
+                del config["claims"]
+            else:
+                config["claims"] = before
+            raise
 
     async def claim(self, game_id: str, body: Any) -> dict[str, Any]:
         """Take over a seat with the code its holder handed over; returns the seat's new token."""
@@ -480,14 +519,23 @@ class Rooms:
         if not isinstance(code, str) or not 0 < len(code) <= 64:
             raise ApiError(400, "'code' must be the hand-over code from the link")
         async with room.lock:
-            seat_no = room.claims.pop(hash_token(code), None)
-            if seat_no is None:
-                raise ApiError(403, "this hand-over code is not valid (it works once, and only until the server restarts)")
+            claims = self._claims(room)
+            seat_no = claims.pop(hash_token(code), None)
+            if not isinstance(seat_no, int) or not 0 <= seat_no < len(room.stored.seats):
+                raise ApiError(403, "this hand-over code is not valid (each code works once)")
+            unused = self._claims(room)
+            await self._set_claims(room, claims)  # used up first: a code never works twice
             seat = room.stored.seats[seat_no]
+            old = (seat.name, seat.token_hash)
             seat.name = protocol.read_name(obj.get("name"), seat.name)
             new_token = secrets.token_urlsafe(24)
             seat.token_hash = hash_token(new_token)
-            await self._write(self.db.save_seat(game_id, seat), "the seat")
+            try:
+                await self._write(self.db.save_seat(game_id, seat), "the seat")
+            except ApiError:
+                seat.name, seat.token_hash = old
+                await self._set_claims(room, unused)  # the code works again for the next try
+                raise
             self._drop_seat(room, seat_no)
         await self.broadcast(room)
         return {"id": game_id, "seat": seat_no, "token": new_token, "mode": room.stored.mode}
@@ -602,7 +650,6 @@ class Rooms:
                 except ApiError:
                     return
             self._schedule_clock(room)
-            await self.broadcast(room)
 
     # ----- clock -------------------------------------------------------------------------
     def deadline(self, room: Room) -> float | None:
@@ -641,7 +688,6 @@ class Rooms:
                 await self._push(room, Pass())  # over time: the engine records a timeout (or a loss on time)
             except ApiError:
                 return
-        await self.broadcast(room)
         self._schedule_bots(room)
 
     def _bot(self, room: Room, seat: int) -> Bot | None:
@@ -684,7 +730,7 @@ class Rooms:
             async with room.lock:
                 if room.stored.status == "waiting":
                     room.stored.status = "expired"
-            self._wake(room)
+            self._changed(room)
         idle = time.monotonic() - self.settings.idle_seconds
         for game_id, room in list(self.rooms.items()):
             busy = any(t is not None and not t.done() for t in (room.bot_task, room.clock_task))
@@ -704,12 +750,12 @@ class Rooms:
 
     # ----- watchers ----------------------------------------------------------------------
     def watch(self, room: Room, watcher: Watcher) -> None:
-        """Start feeding a websocket: its view now, then after every change (a new spectator is counted on every screen)."""
+        """Start feeding a websocket: its view now, then every change (a new spectator is counted on every screen)."""
         room.watchers.add(watcher)
         watcher.feeder = asyncio.get_running_loop().create_task(self._feed(room, watcher))
         watcher.wake.set()
         if watcher.seat is None and not watcher.table:
-            self._wake(room, watcher)
+            self._spectators_changed(room)
 
     def unwatch(self, room: Room, watcher: Watcher) -> None:
         """Stop sending to a closed websocket; a finished game nobody watches leaves memory."""
@@ -717,35 +763,53 @@ class Rooms:
         if watcher.feeder is not None and watcher.feeder is not asyncio.current_task():
             watcher.feeder.cancel()
         if watcher.seat is None and not watcher.table:
-            self._wake(room)
+            self._spectators_changed(room)
         game = room.game
         if not room.watchers and game is not None and game.over and not game.can_challenge():
             self.rooms.pop(room.stored.id, None)  # it is complete in the database
 
-    async def broadcast(self, room: Room, skip: Watcher | None = None) -> None:
-        """Tell every watcher (but ``skip``) that the game changed; returns at once (each watcher's feeder sends)."""
-        self._wake(room, skip)
+    def resync(self, watcher: Watcher) -> None:
+        """A screen asked for its whole view (it missed a change): the next message it gets is the view."""
+        watcher.rev = None
+        watcher.wake.set()
 
-    def _wake(self, room: Room, skip: Watcher | None = None) -> None:
+    async def broadcast(self, room: Room) -> None:
+        """Tell every watcher that the game changed (each gets its whole view); returns at once (each watcher's feeder sends)."""
+        self._changed(room)
+
+    def _changed(self, room: Room, make: Callable[[int, int], Change] | None = None) -> None:
+        """The room is at a new revision: ``make(base, rev)`` says what changed (None: screens get their whole view)."""
+        base, room.rev = room.rev, next(self._revs)
+        room.change = None if make is None else make(base, room.rev)
         for watcher in room.watchers:
-            if watcher is not skip:
-                watcher.wake.set()
+            watcher.wake.set()
+
+    def _spectators_changed(self, room: Room) -> None:
+        count = self._spectators(room)
+        self._changed(room, lambda base, rev: field_change(base, rev, {"spectators": count}))
 
     async def _feed(self, room: Room, watcher: Watcher) -> None:
-        """Send ``watcher`` its newest view each time it is woken.
+        """Send ``watcher`` what changed each time it is woken (its whole view when it is behind by more).
 
-        Changes that come while a send is under way are folded into the next view, so a
-        slow socket delays only itself; one that takes longer than ``send_timeout`` (or
-        fails) is dropped and closed.
+        Changes that come while a send is under way are folded into the next message (a
+        whole view), so a slow socket delays only itself; one that takes longer than
+        ``send_timeout`` (or fails) is dropped and closed.
         """
         while watcher in room.watchers:
             await watcher.wake.wait()
             watcher.wake.clear()
             async with room.lock:  # never a move that is still being stored
                 seat = self._table_seat(room) if watcher.table else watcher.seat
-                message = {"type": "state", "state": self._view(room, seat)}
+                change = room.change
+                if watcher.rev == room.rev and watcher.shown == seat:
+                    continue  # nothing new for this screen
+                if change is not None and change.rev == room.rev and watcher.rev == change.base and watcher.shown == seat:
+                    text = change.text(room.stored, room.game, seat)
+                else:
+                    text = dumps({"type": "state", "state": self._view(room, seat)})
+                watcher.rev, watcher.shown = room.rev, seat
             try:
-                await asyncio.wait_for(watcher.send(message), self.settings.send_timeout)
+                await asyncio.wait_for(watcher.send(text), self.settings.send_timeout)
             except Exception:
                 self.unwatch(room, watcher)
                 if watcher.close is not None:

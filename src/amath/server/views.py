@@ -29,7 +29,6 @@ def side_of(stored: StoredGame, seat: int) -> int:
 
 def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[str, Any]:
     """The state as seat ``seat`` sees it (``None``: a spectator)."""
-    side = None if seat is None else side_of(stored, seat)
     cfg = stored.config
     rules = get_ruleset(cfg.get("variant", "a-math"))
     view: dict[str, Any] = {
@@ -44,37 +43,60 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
         "seats": [
             {"seat": s.seat, "name": s.name, "side": side_of(stored, s.seat), "bot": s.bot, "joined": s.joined} for s in stored.seats
         ],
-        "me": None if seat is None else {"seat": seat, "side": side},
         "layout": list(rules.layout.rows),
         "points": dict(rules.tiles.points),
         "clock": dict(cfg.get("clock", {"kind": "none"})),
         "hints": hints_allowed(stored),
         "practice": bool(cfg.get("practice")) and hints_allowed(stored),
+        "rematch": cfg.get("rematch"),
     }
     if game is None:
         view.update(board=[], sides=[], to_move=None, bag=None, rack=None, unseen={}, history=[], version=0, result=None)
-        view["can_challenge"] = False
-        view["rematch"] = None
+        view.update(can_challenge=False, me=None if seat is None else {"seat": seat, "side": side_of(stored, seat)})
         return view
-    view["board"] = [_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()]
-    view["last"] = _last_squares(game)
-    view["sides"] = [{"name": game.names[k], "score": game.scores[k], "rack": len(game.racks[k])} for k in range(len(game.sides))]
-    view["to_move"] = None if game.over else game.to_move
-    view["bag"] = len(game.bag)
-    view["rack"] = None if side is None else list(game.racks[side])
-    if rules.open_racks:  # every rack is public (Smath Primary)
-        view["open_racks"] = [list(r) for r in game.racks]
-    view["unseen"] = dict(sorted(_unseen(game, side).items(), key=lambda kv: _order(kv[0])))
-    view["history"] = [_turn(k, t, side, game) for k, t in enumerate(game.history)]
-    view["version"] = len(game.history)
-    pending = game.pending
-    view["can_challenge"] = pending is not None and side is not None and side != pending.player
-    view["challengeable"] = None if pending is None else pending.player
-    view["clock"]["used"] = [round(x, 1) for x in game.time_used]
-    view["clock"]["running"] = round(max(0.0, time.time() - stored.turn_started), 1) if not game.over else 0.0
-    view["result"] = None if game.result is None else dict(_result(game), resigned=cfg.get("resigned"))
-    view["rematch"] = cfg.get("rematch")
+    side = None if seat is None else side_of(stored, seat)
+    view["board"] = [board_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()]
+    view["history"] = [turn_entry(k, t, side, game) for k, t in enumerate(game.history)]
+    view.update(move_fields(stored, game))
+    view.update(seat_fields(stored, game, seat))
     return view
+
+
+def move_fields(stored: StoredGame, game: Game) -> dict[str, Any]:
+    """The fields of a view that a turn may change and that every screen sees alike."""
+    clock = dict(stored.config.get("clock", {"kind": "none"}))
+    clock["used"] = [round(x, 1) for x in game.time_used]
+    clock["running"] = round(max(0.0, time.time() - stored.turn_started), 1) if not game.over else 0.0
+    pending = game.pending
+    fields: dict[str, Any] = {
+        "status": stored.status,
+        "last": last_squares(game),
+        "sides": [{"name": game.names[k], "score": game.scores[k], "rack": len(game.racks[k])} for k in range(len(game.sides))],
+        "to_move": None if game.over else game.to_move,
+        "bag": len(game.bag),
+        "version": len(game.history),
+        "challengeable": None if pending is None else pending.player,
+        "clock": clock,
+        "result": None if game.result is None else _result(game),
+    }
+    if game.rules.open_racks:  # every rack is public (Smath Primary)
+        fields["open_racks"] = [list(r) for r in game.racks]
+    return fields
+
+
+def seat_fields(stored: StoredGame, game: Game, seat: int | None, off_board: Counter[str] | None = None) -> dict[str, Any]:
+    """The fields of a view that only seat ``seat`` (None: a spectator) sees: its rack and what it cannot see.
+
+    ``off_board``: the tile set less the board's tiles, when the caller has it already.
+    """
+    side = None if seat is None else side_of(stored, seat)
+    pending = game.pending
+    return {
+        "me": None if seat is None else {"seat": seat, "side": side},
+        "rack": None if side is None else list(game.racks[side]),
+        "unseen": dict(sorted(unseen(game, side, off_board).items(), key=lambda kv: _order(kv[0]))),
+        "can_challenge": pending is not None and side is not None and side != pending.player,
+    }
 
 
 def hints_allowed(stored: StoredGame) -> bool:
@@ -99,27 +121,38 @@ def rules_view(rules: Ruleset) -> dict[str, Any]:
     }
 
 
-def _tile(square: str, tile: str, face: str) -> dict[str, str]:
+def board_tile(square: str, tile: str, face: str) -> dict[str, str]:
+    """A tile on the board as the page shows it (the face only when it differs from the tile)."""
     entry = {"square": square, "tile": tile}
     if tile != face:
         entry["face"] = face
     return entry
 
 
-def _unseen(game: Game, side: int | None) -> Counter[str]:
-    """Tiles the viewer cannot see: the bag and the other racks (the bag alone when racks are open)."""
+def off_board(game: Game) -> Counter[str]:
+    """The tile set less the tiles on the board (what a spectator cannot see)."""
+    return game.rules.unseen(game.board)
+
+
+def unseen(game: Game, side: int | None, base: Counter[str] | None = None) -> Counter[str]:
+    """Tiles the viewer cannot see: the bag and the other racks (the bag alone when racks are open).
+
+    ``base``: :func:`off_board` of ``game``, when the caller has it already (one board walk for every screen).
+    """
     if game.rules.open_racks:
         return Counter(game.bag)
+    left = Counter(off_board(game) if base is None else base)
     if side is not None:
-        return game.unseen(side)
-    return game.rules.unseen(game.board)
+        left.subtract(game.racks[side])
+    return +left
 
 
 def _order(tile: str) -> tuple[int, int, str]:
     return (0, int(tile), "") if tile.isdigit() else (1, 0, tile)
 
 
-def _last_squares(game: Game) -> list[str]:
+def last_squares(game: Game) -> list[str]:
+    """The squares of the last placement still on the board (none after a challenge took it back)."""
     for turn in reversed(game.history):
         if turn.kind == "place" and isinstance(turn.move, Place):
             if any(game.board.get(p.square) is None for p in turn.move.tiles):
@@ -130,7 +163,8 @@ def _last_squares(game: Game) -> list[str]:
     return []
 
 
-def _turn(k: int, turn: Turn, side: int | None, game: Game) -> dict[str, Any]:
+def turn_entry(k: int, turn: Turn, side: int | None, game: Game) -> dict[str, Any]:
+    """History entry ``k`` as side ``side`` (None: a spectator) sees it: another side's exchanged tiles are hidden."""
     entry: dict[str, Any] = {
         "n": k,
         "side": turn.player,
@@ -160,5 +194,6 @@ def _result(game: Game) -> dict[str, Any]:
         "draw": result.draw,
         "out_player": result.out_player,
         "loser_on_time": result.loser_on_time,
+        "resigned": result.resigned,
         "final_racks": [list(r) for r in game.racks],
     }

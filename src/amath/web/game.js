@@ -66,6 +66,28 @@ function applyState(view) {
   }
 }
 
+// A change (after a turn) applies to the view at its `base` revision: fields in `set` replace the view's, lists in
+// `add` grow, squares in `drop` leave the board; `own` does the same for this screen's rack and its own exchanges.
+// A change for another revision is ignored (older) or answered by asking for the whole view (it missed one).
+function applyMessage(msg) {
+  if (msg.type !== "change") { applyState(msg); return; }
+  if (!state || msg.rev <= state.rev) return;
+  if (msg.base !== state.rev) { askWholeView(); return; }
+  const own = msg.own || {};
+  const view = Object.assign({}, state, msg.set || {}, own.set || {});
+  for (const [key, items] of Object.entries(msg.add || {})) view[key] = (state[key] || []).concat(items);
+  const gone = new Set((msg.drop && msg.drop.board) || []);
+  if (gone.size) view.board = view.board.filter((b) => !gone.has(b.square));
+  if (own.history) { view.history = view.history.slice(); for (const e of own.history) view.history[e.n] = e; }
+  view.rev = msg.rev;
+  applyState(view);
+}
+
+function askWholeView() {
+  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify({ type: "sync" })); return; }
+  api(`/api/games/${gameId}`, { token: seat && seat.token }).then(applyState).catch(() => {});
+}
+
 function syncRack() {
   const server = state.rack || [];
   const mine = rack.map((r) => r.tile);
@@ -150,12 +172,12 @@ function tilesJson() { return pending.map((p) => ({ square: p.square, tile: p.ti
 async function send(body) {
   message = "";
   try {
-    const view = await api(`/api/games/${gameId}/move`, { method: "POST", token: seat.token, body });
+    const answer = await api(`/api/games/${gameId}/move`, { method: "POST", token: seat.token, body });
     pending = [];
     preview = null;
     exchangeMode = false;
     exchangeSel.clear();
-    applyState(view);
+    applyMessage(answer);
   } catch (e) {
     message = t("error", { msg: reason(e.message, e.messages) });
     render();
@@ -504,6 +526,7 @@ function renderUnseen() {
 function renderStatus() {
   let text = "";
   if (state.status === "waiting") text = t("waiting_room");
+  else if (state.status === "expired") text = t("room_expired");
   else if (state.status === "over" && state.result) text = `${t("game_over")} · ${state.result.draw ? t("draw") : t("winner", { name: state.result.winners.map(sideName).join(", ") })}`;
   else if (state.status === "over") text = t("game_over");
   else if (!state.me) text = `${t("spectating")} ${t("to_move", { name: sideName(state.to_move) })}`;
@@ -517,9 +540,14 @@ function renderStatus() {
 
 function renderWaiting() {
   const box = $("waiting");
-  box.hidden = state.status !== "waiting";
+  box.hidden = state.status !== "waiting" && state.status !== "expired";
   document.querySelector(".side-panel").hidden = !box.hidden;
   if (box.hidden) return;
+  if (state.status === "expired") {  // nobody filled it in time: say so, and where to go instead
+    box.replaceChildren(el("h2", { id: "expired", text: t("room_expired") }), el("p", { text: t("room_expired_why") }),
+      el("a", { class: "button primary", href: "/", text: t("room_expired_new") }));
+    return;
+  }
   const link = `${location.origin}/g/${gameId}`;
   const input = el("input", { readonly: true, value: link, class: "share-link" });
   const copy = el("button", { type: "button", text: t("copy"), onclick: async () => {
@@ -846,10 +874,10 @@ function connect() {
   socket = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws${q}`);
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") {
+    if (msg.type === "state" || msg.type === "change") {
       retry = 0;
       $("banner").hidden = true;
-      applyState(msg.state);
+      applyMessage(msg.type === "state" ? msg.state : msg);
     } else if (msg.type === "error") {
       if (msg.status === 403 && seat) { seat = null; connect(); return; }
       $("banner").textContent = msg.status === 404 ? t("no_game") : t("error", { msg: reason(msg.error, msg.messages) });
@@ -906,7 +934,7 @@ function init() {
   const claim = new URLSearchParams(location.search).get("claim");
   if (claim) showClaim(claim);
   else if (!seat && new URLSearchParams(location.search).has("join")) {
-    api(`/api/games/${gameId}`).then((v) => { if (v.seats.some((s) => !s.joined)) showJoin(); }).catch(() => {});
+    api(`/api/games/${gameId}`).then((v) => { if (v.status === "waiting" && v.seats.some((s) => !s.joined)) showJoin(); }).catch(() => {});
   }
 }
 

@@ -143,7 +143,8 @@ function renderScores(frame) {
   $("scores").replaceChildren(...rows);
   const last = at === data.frames.length - 1;
   const r = data.result;
-  $("result").textContent = last && r ? `${t("game_over")} · ${r.scores.join(" : ")} · ${r.draw ? t("draw") : t("winner", { name: r.winners.map((w) => data.names[w]).join(", ") })}` : t("bag_n", { n: frame.bag });
+  const resigned = r && r.reason === "resign" ? ` · ${t("reason_resign", { name: data.names[r.resigned] })}` : "";
+  $("result").textContent = last && r ? `${t("game_over")}${resigned} · ${r.scores.join(" : ")} · ${r.draw ? t("draw") : t("winner", { name: r.winners.map((w) => data.names[w]).join(", ") })}` : t("bag_n", { n: frame.bag });
 }
 
 function renderHistory() {
