@@ -100,9 +100,11 @@ def test_solver_equals_minimax(native: bool, path: Path, turns: int, seed: int, 
     assert truth[pos.encode(result.best.move)] == best
     ranked = sorted(truth.values(), reverse=True)
     assert [line.value for line in result.lines] == ranked[: len(result.lines)]
+    scores = {m.place: m.score for m in pos.placements()}
     for line in result.lines:
         assert truth[pos.encode(line.move)] == line.value
         assert line.spread == line.value + pos.spread()
+        assert line.score == scores.get(line.move, 0)
     pushed = 0
     for move in result.best.pv:  # the expected line is a sequence of legal turns
         assert not pos.is_over
@@ -183,6 +185,6 @@ def test_native_solver_searches_exactly_as_the_python_twin(path: Path, turns: in
     fast = solve(pos, nodes=nodes, top=3, native=True)
     assert (pos.state(), pos.zobrist) == before
     assert (fast.exact, fast.nodes, fast.depth) == (twin.exact, twin.nodes, twin.depth)
-    assert [(ln.move, ln.value, ln.spread, ln.pv, ln.exact) for ln in fast.lines] == [
-        (ln.move, ln.value, ln.spread, ln.pv, ln.exact) for ln in twin.lines
+    assert [(ln.move, ln.value, ln.spread, ln.pv, ln.exact, ln.score) for ln in fast.lines] == [
+        (ln.move, ln.value, ln.spread, ln.pv, ln.exact, ln.score) for ln in twin.lines
     ]

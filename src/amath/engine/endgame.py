@@ -49,13 +49,15 @@ class _Entry:
 @dataclass(frozen=True, slots=True)
 class Line:
     """One root move with its value: ``value`` the spread still to come for the side to
-    move, ``spread`` the final spread (value + the spread now), ``pv`` the expected line."""
+    move, ``spread`` the final spread (value + the spread now), ``pv`` the expected line,
+    ``score`` the move's own points (None when not known)."""
 
     move: Action
     value: int
     spread: int
     pv: tuple[Action, ...]
     exact: bool
+    score: int | None = None
 
 
 @dataclass(slots=True)
@@ -269,7 +271,9 @@ class EndgameSolver:
             pass
         if not finished:  # not even depth 1 within the budget: order by score
             finished = [(points, code, move) for code, move, points in self._ordered(None)]
-        lines = [Line(move, value, now + value, self._pv(move), finished_exact) for value, _, move in finished[: max(top, 1)]]
+        points = {code: pts for code, _, pts in self._ordered(None)}
+        kept = finished[: max(top, 1)]
+        lines = [Line(move, value, now + value, self._pv(move), finished_exact, points.get(code)) for value, code, move in kept]
         return EndgameResult(lines, finished_exact, self.nodes, depth_done)
 
     def _root(self, depth: int, top: int, previous: Sequence[tuple[int, int, Action]]) -> list[tuple[int, int, Action]]:
@@ -329,6 +333,6 @@ def solve(
         found, exact, used, depth = native_endgame.solve_native(pos, nodes=nodes, top=top)
         me = pos.to_move
         now = pos.scores[me] - pos.scores[1 - me]
-        lines = [Line(move, value, now + value, pv, exact) for move, value, pv in found]
+        lines = [Line(move, value, now + value, pv, exact, score) for move, value, pv, score in found]
         return EndgameResult(lines, exact, used, depth)
     return EndgameSolver(pos, nodes=nodes, generator=generator or _placements, cache=cache).solve(max(1, top))

@@ -38,8 +38,8 @@ def _turn(prep: Any, tiles: list[int]) -> Action:
     return movegen_native._place(tuple(prep.plays[e] for e in tiles))
 
 
-def solve_native(pos: Position, *, nodes: int, top: int) -> tuple[list[tuple[Action, int, tuple[Action, ...]]], bool, int, int]:
-    """``(lines, exact, nodes, depth)`` with each line ``(move, value, pv)``; the pv starts with the move."""
+def solve_native(pos: Position, *, nodes: int, top: int) -> tuple[list[tuple[Action, int, tuple[Action, ...], int]], bool, int, int]:
+    """``(lines, exact, nodes, depth)`` with each line ``(move, value, pv, score)``; the pv starts with the move."""
     if pos.sides != 2 or pos.bag_size != 0 or not all(pos.is_known(s) for s in range(2)):
         raise PositionError("the endgame solver needs two sides, an empty bag and both racks known")
     me = pos.to_move
@@ -55,8 +55,8 @@ def solve_native(pos: Position, *, nodes: int, top: int) -> tuple[list[tuple[Act
         )  # fmt: skip
     except ValueError as exc:
         raise PositionError(f"the compiled endgame solver refused the position: {exc}") from None
-    out: list[tuple[Action, int, tuple[Action, ...]]] = []
-    for value, (_, tiles), pv in lines:
+    out: list[tuple[Action, int, tuple[Action, ...], int]] = []
+    for value, (score, tiles), pv in lines:
         move = _turn(prep, tiles)
-        out.append((move, int(value), (move, *(_turn(prep, t) for _, t in pv))))
+        out.append((move, int(value), (move, *(_turn(prep, t) for _, t in pv)), int(score)))
     return out, bool(exact), int(used), int(depth)

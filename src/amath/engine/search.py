@@ -149,7 +149,7 @@ def _endgame(pos: Position, opts: _Options) -> list[Play]:
                 lines.append(extra)
     out = []
     for line in lines:
-        score = _score(pos, line.move)
+        score = line.score if line.score is not None else _score(pos, line.move)
         win = 1.0 if line.spread > 0 else 0.5 if line.spread == 0 else 0.0
         out.append(
             Play(
@@ -175,6 +175,7 @@ def _solve_after(pos: Position, move: Action, nodes: int) -> Line | None:
     before = pos.scores[me] - pos.scores[1 - me]
     pv: tuple[Action, ...] = ()
     pos.push(move)
+    points = pos.scores[me] - (before + pos.scores[1 - me])  # what the move itself scored
     try:
         if pos.outcome is not None:
             final = pos.outcome.scores
@@ -185,7 +186,7 @@ def _solve_after(pos: Position, move: Action, nodes: int) -> Line | None:
             pv, exact = child.best.pv, child.exact
     finally:
         pos.pop()
-    return Line(move, value, before + value, (move, *pv), exact)
+    return Line(move, value, before + value, (move, *pv), exact, points)
 
 
 def _preendgame(pos: Position, opts: _Options) -> list[Play]:
