@@ -45,6 +45,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"amath: open http://{shown}:{args.port}/ in a browser (database: {database})", flush=True)
     # no per-message deflate: a view is a few KB, and compressing two of them per move cost more CPU than the move
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", ws_max_size=settings.max_ws_message * 4, ws_per_message_deflate=False
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+        ws_max_size=settings.max_ws_message * 4,
+        ws_per_message_deflate=False,
     )
     return 0

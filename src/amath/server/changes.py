@@ -73,17 +73,20 @@ def turn_change(base: int, rev: int, stored: StoredGame, game: Game, first_turn:
     turns = game.history[first_turn:]
     added: list[dict[str, str]] = []
     dropped: list[str] = []
+    values = dict(move_fields(stored, game), spectators=spectators)
     for k, turn in enumerate(turns, first_turn):
         if turn.kind == "place" and isinstance(turn.move, Place):
             added.extend(board_tile(p.square.name, p.tile, p.face) for p in turn.move.tiles)
+            values["last"] = [p.square.name for p in turn.move.tiles]
         elif turn.kind == "challenge-won":  # the last placement is taken back
             withdrawn = next(t.move for t in reversed(game.history[:k]) if t.kind == "place" and isinstance(t.move, Place))
             dropped.extend(p.square.name for p in withdrawn.tiles)
+            values["last"] = []
     shared: dict[str, Any] = {
         "type": "change",
         "base": base,
         "rev": rev,
-        "set": dict(move_fields(stored, game), spectators=spectators),
+        "set": values,  # "last" only when the board changed
         "add": {"history": [turn_entry(k, t, None, game) for k, t in enumerate(turns, first_turn)], "board": added},
         "drop": {"board": dropped},
     }

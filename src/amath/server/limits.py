@@ -118,7 +118,8 @@ class LimitsMiddleware:
             if complete:  # the body is in: later reads only wait for a disconnect
                 return await receive()
             try:
-                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+                async with asyncio.timeout_at(deadline):  # a timer, not a task per read (this runs for every request)
+                    message = await receive()
             except TimeoutError:
                 raise BodyTooSlow from None
             if message["type"] == "http.request":

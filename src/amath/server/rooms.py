@@ -809,7 +809,8 @@ class Rooms:
                     text = dumps({"type": "state", "state": self._view(room, seat)})
                 watcher.rev, watcher.shown = room.rev, seat
             try:
-                await asyncio.wait_for(watcher.send(text), self.settings.send_timeout)
+                async with asyncio.timeout(self.settings.send_timeout):  # a timer, not a task per message
+                    await watcher.send(text)
             except Exception:
                 self.unwatch(room, watcher)
                 if watcher.close is not None:

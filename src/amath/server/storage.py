@@ -11,7 +11,7 @@ import copy
 import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, insert, select, update
@@ -292,7 +292,8 @@ class Database:
         """See :meth:`Store.save_state`."""
         # a change to the set-up replaces a top-level entry and a move replaces the list of turns
         # (a turn once made never changes), so shallow copies are copies enough
-        header = replace(game, config=dict(game.config), seats=[], turns=list(game.turns))
+        g = game  # (the constructor, not dataclasses.replace: this runs for every move)
+        header = StoredGame(g.id, g.mode, dict(g.config), [], g.created, g.seed, g.status, g.turn_started, list(g.turns))
         await self._run(self.store.save_state, header, first_new_turn)
 
     async def load(self, game_id: str) -> StoredGame | None:

@@ -57,20 +57,20 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     side = None if seat is None else side_of(stored, seat)
     view["board"] = [board_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()]
     view["history"] = [turn_entry(k, t, side, game) for k, t in enumerate(game.history)]
+    view["last"] = last_squares(game)
     view.update(move_fields(stored, game))
     view.update(seat_fields(stored, game, seat))
     return view
 
 
 def move_fields(stored: StoredGame, game: Game) -> dict[str, Any]:
-    """The fields of a view that a turn may change and that every screen sees alike."""
+    """The fields of a view that a turn may change and that every screen sees alike (but ``last``: it follows the board)."""
     clock = dict(stored.config.get("clock", {"kind": "none"}))
     clock["used"] = [round(x, 1) for x in game.time_used]
     clock["running"] = round(max(0.0, time.time() - stored.turn_started), 1) if not game.over else 0.0
     pending = game.pending
     fields: dict[str, Any] = {
         "status": stored.status,
-        "last": last_squares(game),
         "sides": [{"name": game.names[k], "score": game.scores[k], "rack": len(game.racks[k])} for k in range(len(game.sides))],
         "to_move": None if game.over else game.to_move,
         "bag": len(game.bag),
