@@ -9,7 +9,7 @@
 
 use crate::line::{Line, Rack};
 use crate::rational::Value;
-use crate::rules::{FirstPlay, Result, RuleData, EQ};
+use crate::rules::{FirstPlay, InputError, Result, RuleData, EQ};
 use crate::sides::{sides_from, EndGoal, SideRec, SideTable, Spec, RECORD_IF_EQ, RECORD_NO, RECORD_YES};
 use crate::util::{ValueMap, ValueSet};
 
@@ -73,6 +73,9 @@ impl MoveList {
 
 /// Every legal placement of the rack's tiles on the board, unsorted.
 pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8], force_max: usize) -> Result<MoveList> {
+    if rules.needs_smath_search() {
+        return Err(InputError("this ruleset has brackets or free tiles: its moves come from the Smath search".into()));
+    }
     let rack = Rack::new(rack_counts)?;
     let mut found = MoveList::default();
     if rack.size == 0 {

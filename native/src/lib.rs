@@ -13,6 +13,7 @@ pub mod line;
 pub mod rational;
 pub mod rules;
 pub mod sides;
+pub mod smath;
 pub mod util;
 
 use generate::MoveList;
@@ -47,6 +48,35 @@ pub fn run(
     Ok((scores, offsets, tiles))
 }
 
+/// The Smath search's placements re-encoded in id space (as [`run`]), whether the node
+/// budget stopped it, and its (nodes, found, pruned) counts.
+pub type SmathOut = (Vec<i64>, Vec<u32>, Vec<u32>, bool, [u64; 3]);
+
+/// Run the exact Smath search ([`smath::search`]) and encode its moves as [`run`] does.
+pub fn run_smath<'a>(
+    rules: &'a RuleData,
+    board: &[i64],
+    rack: &[i64],
+    opts: smath::Options,
+    progress: Option<smath::Progress<'a>>,
+) -> Result<SmathOut> {
+    let out = smath::search(rules, board, rack, opts, progress)?;
+    let mut scores = Vec::with_capacity(out.moves.len());
+    let mut offsets = Vec::with_capacity(out.moves.len() + 1);
+    let mut tiles = Vec::new();
+    offsets.push(0u32);
+    for m in &out.moves {
+        scores.push(m.score);
+        for &key in &m.keys {
+            let tile = rules.tile_by_rank[((key >> 8) & 0xff) as usize] as u32;
+            let face = rules.face_by_rank[(key & 0xff) as usize] as u32;
+            tiles.push((key >> 16) << 16 | tile << 8 | face);
+        }
+        offsets.push(tiles.len() as u32);
+    }
+    Ok((scores, offsets, tiles, out.stopped, [out.nodes, out.found, out.pruned]))
+}
+
 /// How many moves there are (no sorting, no output).
 pub fn count(rules: &RuleData, board: &[i64], rack: &[i64]) -> Result<usize> {
     let grid = rules.read_board(board)?;
@@ -74,7 +104,7 @@ pub(crate) mod python {
     #[pymethods]
     impl Rules {
         #[new]
-        #[pyo3(signature = (*, size, piece_mult, eq_mult, centre, tile_points, tile_faces, tile_rank, face_kind, face_value, face_rank, max_digits, rack_size, bingo_bonus, first_play, max_tiles, must_touch))]
+        #[pyo3(signature = (*, size, piece_mult, eq_mult, centre, tile_points, tile_faces, tile_rank, face_kind, face_value, face_rank, max_digits, rack_size, bingo_bonus, first_play, max_tiles, must_touch, free_tiles=Vec::new()))]
         #[allow(clippy::too_many_arguments)]
         fn new(
             size: i64,
@@ -93,6 +123,7 @@ pub(crate) mod python {
             first_play: i64,
             max_tiles: Option<i64>,
             must_touch: bool,
+            free_tiles: Vec<i64>,
         ) -> PyResult<Self> {
             let inp = RuleInput {
                 size,
@@ -111,6 +142,7 @@ pub(crate) mod python {
                 first_play,
                 max_tiles,
                 must_touch,
+                free_tiles,
             };
             Ok(Rules { data: RuleData::new(inp).map_err(err)? })
         }
@@ -154,9 +186,61 @@ pub(crate) mod python {
         py.detach(|| super::count(data, &board, &rack)).map_err(err)
     }
 
+    /// (scores, offsets, tiles, stopped, (nodes, found, pruned)).
+    type SmathReply<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, bool, (u64, u64, u64));
+
+    /// The exact Smath search: (scores, offsets, tiles) as `generate` gives them, best first,
+    /// then whether `max_nodes` stopped it and its (nodes, found, pruned) counts.  `leave` is
+    /// the leave table in mixed radix over the rack's distinct tiles in name order;
+    /// `progress` is called with the count found, every 10,000, with the GIL held.
+    #[pyfunction]
+    #[pyo3(signature = (rules, board, rack, limit=None, min_score=None, leave=None, max_nodes=None, max_len=None, progress=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn smath<'py>(
+        py: Python<'py>,
+        rules: &Rules,
+        board: Vec<i64>,
+        rack: Vec<i64>,
+        limit: Option<usize>,
+        min_score: Option<f64>,
+        leave: Option<Vec<f64>>,
+        max_nodes: Option<u64>,
+        max_len: Option<i64>,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<SmathReply<'py>> {
+        let data = &rules.data;
+        let opts = super::smath::Options { limit, min_score, leave, max_nodes, max_len };
+        let mut raised: Option<PyErr> = None;
+        let result = py.detach(|| {
+            let mut hook = |found: u64| -> bool {
+                let Some(callback) = progress.as_ref() else { return true };
+                Python::attach(|py| match callback.call1(py, (found,)) {
+                    Ok(_) => true,
+                    Err(e) => {
+                        raised = Some(e);
+                        false
+                    }
+                })
+            };
+            super::run_smath(data, &board, &rack, opts, Some(&mut hook))
+        });
+        if let Some(e) = raised {
+            return Err(e);
+        }
+        let (scores, offsets, tiles, stopped, [nodes, found, pruned]) = result.map_err(err)?;
+        Ok((
+            le_bytes(py, &scores, i64::to_le_bytes),
+            le_bytes(py, &offsets, u32::to_le_bytes),
+            le_bytes(py, &tiles, u32::to_le_bytes),
+            stopped,
+            (nodes, found, pruned),
+        ))
+    }
+
     #[pymodule]
     fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_class::<Rules>()?;
+        m.add_function(wrap_pyfunction!(smath, m)?)?;
         m.add_function(wrap_pyfunction!(generate, m)?)?;
         m.add_function(wrap_pyfunction!(count, m)?)?;
         m.add_function(wrap_pyfunction!(crate::endgame::python::endgame, m)?)?;

@@ -48,6 +48,11 @@ impl Rack {
                 counts.push(c);
             }
         }
+        Rack::ordered(tiles, counts)
+    }
+
+    /// From distinct tiles in the order their bit fields take (counts above zero).
+    pub fn ordered(tiles: Vec<u8>, counts: Vec<u8>) -> Result<Rack> {
         let most = counts.iter().copied().max().unwrap_or(1) as u32;
         let width = 32 - most.leading_zeros() + 1;
         if width as usize * tiles.len() > 64 {

@@ -12,6 +12,9 @@ pub const MINUS: u8 = 3;
 pub const TIMES: u8 = 4;
 pub const DIVIDE: u8 = 5;
 pub const EQ: u8 = 6;
+/// Brackets (Smath): they group, and join a number or bracket beside them by multiplication.
+pub const OPEN: u8 = 7;
+pub const CLOSE: u8 = 8;
 
 /// Bad input at the boundary, with a message that names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +86,8 @@ pub struct RuleData {
     pub first_play: FirstPlay,
     pub max_tiles: Option<usize>,
     pub must_touch: bool,
+    /// tiles nobody draws (Smath's `=` and brackets): a placement uses as many as it needs
+    pub free: Vec<bool>,
     /// tile id by tile rank (to map sorted keys back to ids)
     pub tile_by_rank: [u8; 256],
     /// face id by face rank
@@ -114,6 +119,8 @@ pub struct RuleInput {
     pub first_play: i64,
     pub max_tiles: Option<i64>,
     pub must_touch: bool,
+    /// ids of the free tiles (none for A-Math)
+    pub free_tiles: Vec<i64>,
 }
 
 fn ranks(name: &str, ranks: &[i64], count: usize) -> Result<[u8; 256]> {
@@ -179,8 +186,8 @@ impl RuleData {
         let mut faces = Vec::with_capacity(nf);
         for f in 0..nf {
             let (kind, value) = (inp.face_kind[f], inp.face_value[f]);
-            if !(DIGIT as i64..=EQ as i64).contains(&kind) {
-                return bad(format!("face {f} has kind {kind}, not 0..=6"));
+            if !(DIGIT as i64..=CLOSE as i64).contains(&kind) {
+                return bad(format!("face {f} has kind {kind}, not 0..=8"));
             }
             let kind = kind as u8;
             let ok = match kind {
@@ -228,6 +235,13 @@ impl RuleData {
             Some(m) if m >= 1 => Some(m as usize),
             Some(m) => return bad(format!("max tiles per turn {m} must be at least 1")),
         };
+        let mut free = vec![false; nt];
+        for &t in &inp.free_tiles {
+            if !(0..nt as i64).contains(&t) || free[t as usize] {
+                return bad(format!("free tile {t} is unknown or repeated"));
+            }
+            free[t as usize] = true;
+        }
         Ok(RuleData {
             size,
             piece_mult: inp.piece_mult.iter().map(|&m| m as i32).collect(),
@@ -241,9 +255,15 @@ impl RuleData {
             first_play: FirstPlay::from_code(inp.first_play)?,
             max_tiles,
             must_touch: inp.must_touch,
+            free,
             tile_by_rank,
             face_by_rank,
         })
+    }
+
+    /// True when a face is a bracket or a tile is free: only the Smath search reads such a set.
+    pub fn needs_smath_search(&self) -> bool {
+        self.free.iter().any(|&f| f) || self.faces.iter().any(|f| f.kind == OPEN || f.kind == CLOSE)
     }
 
     /// Check a board (tile id, face id per square, -1 for empty) and return it as a grid.
@@ -353,6 +373,7 @@ pub mod testing {
             first_play: 0,
             max_tiles: None,
             must_touch: true,
+            free_tiles: vec![],
         })
         .unwrap()
     }
@@ -360,5 +381,66 @@ pub mod testing {
     /// Face id of a face name.
     pub fn face(name: &str) -> u8 {
         face_names().iter().position(|n| n == name).unwrap() as u8
+    }
+
+    /// A small Smath-like set: numbers "0".."12", "+", "-", "*", "/", "=", "(", ")" (face ids in
+    /// that order), a tile per face, a blank ("?", numbers and signs), and "=" and brackets free.
+    pub fn smath_rules(size: usize, rack_size: i64, first_play: i64) -> RuleData {
+        let mut names: Vec<String> = (0..=12).map(|n| n.to_string()).collect();
+        names.extend(["+", "-", "*", "/", "=", "(", ")"].iter().map(|s| s.to_string()));
+        let nf = names.len();
+        let rank_of = |names: &[String]| {
+            let mut order: Vec<usize> = (0..names.len()).collect();
+            order.sort_by(|&a, &b| names[a].cmp(&names[b]));
+            let mut rank = vec![0i64; names.len()];
+            for (r, &i) in order.iter().enumerate() {
+                rank[i] = r as i64;
+            }
+            rank
+        };
+        let face_rank = rank_of(&names);
+        let mut tile_names = names.clone();
+        tile_names.push("?".into());
+        let tile_rank = rank_of(&tile_names);
+        let mut tile_faces: Vec<Vec<i64>> = (0..nf as i64).map(|f| vec![f]).collect();
+        tile_faces.push((0..17).collect());
+        let face_kind: Vec<i64> = (0..nf)
+            .map(|f| match f {
+                0..=9 => DIGIT,
+                10..=12 => NUMBER,
+                13 => PLUS,
+                14 => MINUS,
+                15 => TIMES,
+                16 => DIVIDE,
+                17 => EQ,
+                18 => OPEN,
+                _ => CLOSE,
+            } as i64)
+            .collect();
+        let face_value: Vec<i64> = (0..nf as i64).map(|f| if f <= 12 { f } else { 0 }).collect();
+        let mut tile_points = vec![1i64; tile_names.len()];
+        for t in [17, 18, 19, 20] {
+            tile_points[t] = 0; // '=', brackets, blank
+        }
+        RuleData::new(RuleInput {
+            size: size as i64,
+            piece_mult: vec![1; size * size],
+            eq_mult: vec![1; size * size],
+            centre: (size * size / 2) as i64,
+            tile_points,
+            tile_faces,
+            tile_rank,
+            face_kind,
+            face_value,
+            face_rank,
+            max_digits: 1,
+            rack_size,
+            bingo_bonus: 25,
+            first_play,
+            max_tiles: None,
+            must_touch: true,
+            free_tiles: vec![17, 18, 19],
+        })
+        .unwrap()
     }
 }

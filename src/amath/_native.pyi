@@ -1,5 +1,7 @@
 """Type stub of the compiled move generator (native/, Rust via PyO3); see amath.movegen.native."""
 
+from collections.abc import Callable
+
 class Rules:
     """A validated ruleset as plain data (see native/src/rules.rs for each field)."""
 
@@ -22,11 +24,14 @@ class Rules:
         first_play: int,
         max_tiles: int | None,
         must_touch: bool,
+        free_tiles: list[int] = ...,
     ) -> None: ...
     @property
     def size(self) -> int: ...
 
-def generate(rules: Rules, board: list[int], rack: list[int], limit: int | None = None) -> tuple[bytes, bytes, bytes]: ...
+def generate(
+    rules: Rules, board: list[int], rack: list[int], limit: int | None = None, force_max: int = ...
+) -> tuple[bytes, bytes, bytes]: ...
 def count(rules: Rules, board: list[int], rack: list[int]) -> int: ...
 def endgame(
     rules: Rules,
@@ -41,3 +46,14 @@ def endgame(
     deduct_at_end: bool,
     pass_limit: int,
 ) -> tuple[list[tuple[int, tuple[int, list[int]], list[tuple[int, list[int]]]]], bool, int, int]: ...
+def smath(
+    rules: Rules,
+    board: list[int],
+    rack: list[int],
+    limit: int | None = None,
+    min_score: float | None = None,
+    leave: list[float] | None = None,
+    max_nodes: int | None = None,
+    max_len: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[bytes, bytes, bytes, bool, tuple[int, int, int]]: ...

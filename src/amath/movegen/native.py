@@ -16,13 +16,17 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from math import prod
 from typing import Any
 
 from amath.board import Board, Square
 from amath.errors import PositionError, TileError
 from amath.move import Place, TilePlay
+from amath.movegen import smath
 from amath.movegen.lines import DIGIT, NUMBER, face_kind
+from amath.movegen.rack import RackInfo
 from amath.movegen.result import GeneratedMove
+from amath.movegen.smath import SearchStats, SearchStopped
 from amath.rules.base import FirstPlay, Ruleset
 
 try:
@@ -87,23 +91,41 @@ _KEEP: dict[int, Ruleset] = {}
 _CACHE_LIMIT = 64
 
 
-def rules_data(rules: Ruleset) -> dict[str, Any] | None:
-    """The keyword arguments of ``amath._native.Rules`` for ``rules`` (None: a ruleset it cannot take).
+#: Face kinds of the Rust side beyond those of :func:`amath.movegen.lines.face_kind` (Smath's brackets).
+BRACKET_KINDS = {"(": 7, ")": 8}
 
-    Faces cross as kinds and number values (:func:`amath.movegen.lines.face_kind`), tiles
-    and faces as ids with their rank in Python's string order (the tie order of moves).
-    """
-    if rules.syntax.brackets or rules.tiles.free or rules.first_play is FirstPlay.ANYWHERE or not rules.must_touch:
-        return None
-    tiles = tuple(rules.tiles.counts)
+
+def uses_smath_search(rules: Ruleset) -> bool:
+    """True for rulesets with brackets or free tiles, which only the Smath search reads."""
+    return bool(rules.syntax.brackets or rules.tiles.free)
+
+
+def _names(rules: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Tile names (the bag's, then the free tiles in name order) and every face they show, as ids."""
+    tiles = tuple(rules.tiles.counts) + tuple(sorted(t for t in rules.tiles.free if t not in rules.tiles.counts))
     faces: dict[str, None] = {}
     for t in tiles:
         for f in rules.faces_of(t):
             faces[f] = None
-    face_names = tuple(faces)
+    return tiles, tuple(faces)
+
+
+def rules_data(rules: Ruleset) -> dict[str, Any] | None:
+    """The keyword arguments of ``amath._native.Rules`` for ``rules`` (None: a ruleset it cannot take).
+
+    Faces cross as kinds and number values (:func:`amath.movegen.lines.face_kind`, and
+    :data:`BRACKET_KINDS`), tiles and faces as ids with their rank in Python's string order
+    (the tie order of moves); Smath's free tiles as ``free_tiles``.
+    """
+    smath = uses_smath_search(rules)
+    if smath and rules.syntax.max_digits != 1:
+        return None  # the Smath search reads single-tile numbers
+    if not smath and (rules.first_play is FirstPlay.ANYWHERE or not rules.must_touch):
+        return None
+    tiles, face_names = _names(rules)
     face_ids = {f: i for i, f in enumerate(face_names)}
     try:
-        kinds = [face_kind(f) for f in face_names]
+        kinds = [(BRACKET_KINDS[f], 0) if f in BRACKET_KINDS and rules.syntax.brackets else face_kind(f) for f in face_names]
     except NotImplementedError:
         return None
     if any(k in (DIGIT, NUMBER) and str(v) != f for f, (k, v) in zip(face_names, kinds)):
@@ -130,6 +152,7 @@ def rules_data(rules: Ruleset) -> dict[str, Any] | None:
         "first_play": FIRST_PLAY_CODES[rules.first_play],
         "max_tiles": rules.max_tiles_per_turn,
         "must_touch": rules.must_touch,
+        "free_tiles": [i for i, t in enumerate(tiles) if t in rules.tiles.free],
     }
 
 
@@ -142,12 +165,7 @@ def _translate(rules: Ruleset) -> _Prepared | None:
         native = _EXT.Rules(**data)
     except ValueError:
         return None  # e.g. a board larger than the Rust side packs, or premiums that overflow a score
-    tiles = tuple(rules.tiles.counts)
-    faces: dict[str, None] = {}
-    for t in tiles:
-        for f in rules.faces_of(t):
-            faces[f] = None
-    face_names = tuple(faces)
+    tiles, face_names = _names(rules)
     tile_ids = {t: i for i, t in enumerate(tiles)}
     face_ids = {f: i for i, f in enumerate(face_names)}
     return _Prepared(rules, native, tile_ids, face_ids, tiles, face_names, rules.layout.size, _Plays(rules.layout.size, tiles, face_names))
@@ -170,14 +188,20 @@ def _prepared(rules: Ruleset) -> _Prepared | None:
 
 
 def supports(rules: Ruleset) -> bool:
-    """True when the compiled generator handles ``rules`` completely (False for Smath for now)."""
-    return _EXT is not None and _prepared(rules) is not None
+    """True when the compiled A-Math generator (:func:`generate`) handles ``rules`` completely
+    (not Smath: see :func:`supports_smath`)."""
+    return _EXT is not None and not uses_smath_search(rules) and _prepared(rules) is not None
 
 
-def _inputs(board: Board, rack: Sequence[str], rules: Ruleset) -> tuple[_Prepared, list[int], list[int]]:
+def supports_smath(rules: Ruleset) -> bool:
+    """True when the compiled Smath search (:func:`generate_smath`) handles ``rules``."""
+    return _EXT is not None and uses_smath_search(rules) and _prepared(rules) is not None
+
+
+def _inputs(board: Board, rack: Sequence[str], rules: Ruleset, smath: bool = False) -> tuple[_Prepared, list[int], list[int]]:
     """Translate a position for Rust; bad tiles or faces raise the library's errors."""
     prep = _prepared(rules)
-    if prep is None:
+    if prep is None or uses_smath_search(rules) != smath:
         raise NotImplementedError(f"the compiled generator does not support {rules.name} (brackets, free tiles or its first-play rule)")
     if board.size != prep.size:
         shape = f"the board is {board.size}x{board.size} but {rules.name} plays on {prep.size}x{prep.size}"
@@ -327,3 +351,69 @@ def raw(board: Board, rack: Sequence[str], rules: Ruleset) -> RawMoves:
         return RawMoves(empty.cast("q"), memoryview(bytes(4)).cast("I"), empty.cast("I"), prep.size, prep.tile_names, prep.face_names)
     scores, offsets, tiles = _call(prep, flat, counts, None)
     return RawMoves(scores, offsets, tiles, prep.size, prep.tile_names, prep.face_names)
+
+
+def _leave_table(rack: Sequence[str], rules: Ruleset, leave: Callable[[tuple[str, ...]], float]) -> list[float]:
+    """``leave(tiles kept)`` for every way to use part of the rack, in the order the Rust side
+    indexes it: mixed radix over the distinct tiles in name order (the twin's rack order)."""
+    info = RackInfo.of(rack, rules)
+    table = [0.0] * prod(c + 1 for c in info.counts)
+
+    def fill(j: int, index: int, radix: int, kept: list[str]) -> None:
+        if j == len(info.tiles):
+            table[index] = float(leave(tuple(kept)))
+            return
+        for n in range(info.counts[j] + 1):
+            fill(j + 1, index + n * radix, radix * (info.counts[j] + 1), kept + [info.tiles[j]] * (info.counts[j] - n))
+
+    fill(0, 0, 1, [])
+    return table
+
+
+def generate_smath(
+    board: Board,
+    rack: Sequence[str],
+    rules: Ruleset,
+    *,
+    limit: int | None = None,
+    min_score: float | None = None,
+    leave: Callable[[tuple[str, ...]], float] | None = None,
+    max_nodes: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    stats: SearchStats | None = None,
+    max_len: int | None = None,
+) -> list[GeneratedMove]:
+    """:func:`amath.movegen.smath.generate_smath` in Rust: the same placements, scores and order.
+
+    Every argument means what it means there; :class:`SearchStopped` (with what was found)
+    when ``max_nodes`` stops the search.  Where the Rust side cannot answer exactly (the
+    extension missing, a ruleset or rack it does not take, an exact value beyond 64 bits)
+    the Python twin answers instead.
+    """
+    twin = {"limit": limit, "min_score": min_score, "leave": leave, "max_nodes": max_nodes, "progress": progress, "stats": stats}
+    if _EXT is None or not supports_smath(rules) or any(t in rules.tiles.free for t in rack):
+        return smath.generate_smath(board, rack, rules, max_len=max_len, **twin)  # type: ignore[arg-type]
+    if not smath.supports(rules):
+        raise NotImplementedError(f"the Smath search needs single-tile numbers, not {rules.name}")
+    if limit is not None and limit <= 0:
+        return []
+    if not rack:
+        return []
+    prep, flat, counts = _inputs(board, rack, rules, smath=True)
+    table = None if leave is None else _leave_table(rack, rules, leave)
+    try:
+        scores, offsets, tiles, stopped, (nodes, found, pruned) = _EXT.smath(
+            prep.native, flat, counts, limit, min_score, table, max_nodes, max_len, progress
+        )
+    except ValueError as exc:
+        if "left 64 bits" in str(exc):
+            return smath.generate_smath(board, rack, rules, max_len=max_len, **twin)  # type: ignore[arg-type]
+        raise PositionError(f"the compiled Smath search refused the position: {exc}", code="native_refused", detail=str(exc)) from None
+    if stats is not None:
+        stats.nodes += nodes
+        stats.found += found
+        stats.pruned += pruned
+    moves = _decode_all(prep, memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I"))
+    if stopped:
+        raise SearchStopped(nodes, moves, code="search_stopped", nodes=nodes, count=len(moves))
+    return moves

@@ -1,0 +1,454 @@
+//! The exact Smath move search (the twin of `amath.movegen.smath`): no node budget in the
+//! answer, a branch-and-bound for the top N.
+//!
+//! Each row and column is walked from every square a line may start on, one square at a
+//! time, following the grammar of a line with exact rational values (`grammar.rs`); the
+//! first side's value is the target every later side must reach.  Start squares are taken
+//! best bound first, and a partial line is dropped only when an upper bound on what it can
+//! still score is *below* the N-th best found so far, so the N kept are exactly the first N
+//! of the complete list (best first, ties by tiles).  A node budget may stop the search; it
+//! then says so ([`Outcome::stopped`]), with what it found.
+
+pub mod grammar;
+pub mod line;
+pub mod walk;
+
+use crate::line::Rack;
+use crate::rules::{FirstPlay, InputError, Result, RuleData};
+use grammar::Grammar;
+use line::SmathLine;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use walk::LineWalk;
+
+/// What the caller asks for besides the position.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// keep exactly the `limit` best (None: every placement)
+    pub limit: Option<usize>,
+    /// keep only placements worth at least this much
+    pub min_score: Option<f64>,
+    /// what keeping each part of the rack is worth, indexed by tiles used in mixed radix
+    /// over the rack's distinct tiles in name order (count + 1 per digit)
+    pub leave: Option<Vec<f64>>,
+    /// stop (and say so) after this many search nodes
+    pub max_nodes: Option<u64>,
+    /// only main lines of at most this many squares (for tests against a brute force)
+    pub max_len: Option<i64>,
+}
+
+/// One placement: its rank value (score plus leave), score and tiles as sort keys
+/// `square << 16 | tile rank << 8 | face rank`, in square order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub value: f64,
+    pub score: i64,
+    pub keys: Vec<u32>,
+}
+
+/// The placements, best first, and what the search did.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub moves: Vec<Found>,
+    /// the node budget stopped the search: `moves` is what it had found, not the answer
+    pub stopped: bool,
+    pub nodes: u64,
+    pub found: u64,
+    pub pruned: u64,
+}
+
+/// Why the search ended early: the node budget, or the progress hook said stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    Budget,
+    Hook,
+}
+
+/// Called with the number of placements found, every 10,000; `false` stops the search.
+pub type Progress<'p> = &'p mut (dyn FnMut(u64) -> bool + 'p);
+
+/// The search's state shared by every line.
+pub struct Ctx<'a> {
+    pub rules: &'a RuleData,
+    pub rack: Rack,
+    pub rack_total: u32,
+    /// the bingo bonus when the rack is full, else 0
+    pub bingo: i64,
+    pub empty: bool,
+    pub limit: Option<usize>,
+    pub max_nodes: Option<u64>,
+    pub max_len: Option<i64>,
+    extra: Option<Vec<f64>>,
+    extra_max: f64,
+    radix: Vec<u64>,
+    pub threshold: f64,
+    kept: Vec<Found>,
+    pub nodes: u64,
+    pub found: u64,
+    pub pruned: u64,
+    pub g: Grammar,
+    progress: Option<Progress<'a>>,
+}
+
+impl Ctx<'_> {
+    /// Count one search node; stop past the budget.
+    #[inline]
+    pub fn count_node(&mut self) -> std::result::Result<(), Stop> {
+        self.nodes += 1;
+        match self.max_nodes {
+            Some(m) if self.nodes > m => Err(Stop::Budget),
+            _ => Ok(()),
+        }
+    }
+
+    /// Where the centre lies along a row (`across`) or a column through it.
+    pub fn centre_index(&self, across: bool) -> usize {
+        let size = self.rules.size;
+        if across {
+            self.rules.centre % size
+        } else {
+            self.rules.centre / size
+        }
+    }
+
+    /// What keeping the tiles not in `used` is worth (0 without a leave table).
+    #[inline]
+    pub fn extra(&self, used: u64) -> f64 {
+        let Some(table) = &self.extra else { return 0.0 };
+        let idx: u64 = (0..self.rack.counts.len()).map(|j| self.rack.count_in(used, j) as u64 * self.radix[j]).sum();
+        table.get(idx as usize).copied().unwrap_or(0.0)
+    }
+
+    /// The leave and bingo a line ending with usage `used` (`nrack` rack tiles) adds.
+    pub fn bonus(&self, used: u64, nrack: u32) -> f64 {
+        let bingo = if nrack as usize == self.rules.rack_size { self.bingo } else { 0 };
+        self.extra(used) + bingo as f64
+    }
+
+    /// Could a placement of this score and usage still be among the `limit` best?
+    pub fn admits(&self, score: i64, used: u64) -> bool {
+        score as f64 + self.extra(used) >= self.threshold
+    }
+
+    /// Keep a placement; trim to the `limit` best now and then, raising the threshold.
+    pub fn record(&mut self, score: i64, used: u64, keys: Vec<u32>) -> std::result::Result<(), Stop> {
+        let value = score as f64 + self.extra(used);
+        self.kept.push(Found { value, score, keys });
+        self.found += 1;
+        if self.found.is_multiple_of(10_000) {
+            if let Some(hook) = self.progress.as_mut() {
+                if !hook(self.found) {
+                    return Err(Stop::Hook);
+                }
+            }
+        }
+        if self.limit.is_some_and(|l| self.kept.len() >= 2 * l + 64) {
+            self.trim();
+        }
+        Ok(())
+    }
+
+    /// Sort the kept placements; keep the `limit` best and raise the threshold to the last.
+    fn trim(&mut self) {
+        self.kept.sort_by(|a, b| b.value.partial_cmp(&a.value).unwrap_or(Ordering::Equal).then_with(|| a.keys.cmp(&b.keys)));
+        if let Some(l) = self.limit {
+            if l > 0 && self.kept.len() >= l {
+                self.kept.truncate(l);
+                self.threshold = self.kept[l - 1].value;
+            }
+        }
+    }
+
+    /// A quick upper bound on any line from square i: every rack tile on the best squares to the edge.
+    fn crude_bound(&self, line: &SmathLine, i: usize, top: &[i64]) -> f64 {
+        let r = self.rack_total;
+        let [c3, c2, c1] = line.piece_suffix[i];
+        let at = |c: u32| top[c.min(r) as usize];
+        let pts = line.fixed_suffix[i] + at(c3) + at(c3 + c2) + at(c3 + c2 + c1);
+        let mut ub = pts.saturating_mul(line.emult_suffix[i]).saturating_add(line.cross_suffix[i]) as f64 + self.extra_max;
+        if self.bingo != 0 && line.empty_suffix[i] >= r {
+            ub += self.bingo as f64;
+        }
+        ub
+    }
+}
+
+/// A start square in the queue: best bound first, then the order queued.
+struct Queued {
+    bound: f64,
+    seq: usize,
+    exact: bool,
+    walker: usize,
+    p: usize,
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, o: &Self) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
+impl Eq for Queued {}
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Queued {
+    fn cmp(&self, o: &Self) -> Ordering {
+        self.bound.partial_cmp(&o.bound).unwrap_or(Ordering::Equal).then_with(|| o.seq.cmp(&self.seq))
+    }
+}
+
+/// Squares a main line may start on (the square before it empty or off the board).
+fn starts(ctx: &Ctx<'_>, line: &SmathLine) -> Vec<usize> {
+    let n = line.n;
+    let rules = ctx.rules;
+    (0..n)
+        .filter(|&p| {
+            if p > 0 && line.kind[p - 1] >= 0 {
+                return false;
+            }
+            if ctx.empty {
+                let centred = matches!(rules.first_play, FirstPlay::EndOnCentre | FirstPlay::CoverCentre);
+                return !(centred && p > ctx.centre_index(line.across));
+            }
+            !(rules.must_touch && line.touch_prefix[n] - line.touch_prefix[p] == 0)
+        })
+        .collect()
+}
+
+/// The legal placements of the rack (a count per tile id) on the board, best first: all of
+/// them, or exactly the `limit` best.  Bad input is an [`InputError`]; so is an exact value
+/// that leaves 64 bits (the caller then asks the Python twin, whose integers are unbounded).
+pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Options, progress: Option<Progress<'a>>) -> Result<Outcome> {
+    let grid = rules.read_board(board)?;
+    let counts = rules.read_rack(rack)?;
+    if rules.max_digits != 1 {
+        return Err(InputError(format!("the Smath search needs single-tile numbers, not max_digits {}", rules.max_digits)));
+    }
+    if let Some(t) = (0..counts.len()).find(|&t| counts[t] > 0 && rules.free[t]) {
+        return Err(InputError(format!("tile {t} is free: it is never on a rack")));
+    }
+    // the rack's distinct tiles in name order, as the twin packs them
+    let mut order: Vec<u8> = (0..counts.len() as u8).filter(|&t| counts[t as usize] > 0).collect();
+    order.sort_by_key(|&t| rules.tiles[t as usize].rank);
+    let rack = Rack::ordered(order.clone(), order.iter().map(|&t| counts[t as usize]).collect())?;
+    if opts.limit == Some(0) || rack.size == 0 {
+        return Ok(Outcome::default());
+    }
+    let mut radix = Vec::with_capacity(rack.counts.len());
+    let mut cells: u64 = 1;
+    for &c in &rack.counts {
+        radix.push(cells);
+        cells = cells.saturating_mul(c as u64 + 1);
+    }
+    let (extra, extra_max) = match opts.leave {
+        None => (None, 0.0),
+        Some(table) => {
+            if table.len() as u64 != cells {
+                return Err(InputError(format!("the leave table has {} entries, the rack needs {cells}", table.len())));
+            }
+            if table.iter().any(|v| !v.is_finite()) {
+                return Err(InputError("the leave table holds a value that is not a finite number".into()));
+            }
+            let most = table.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            (Some(table), most)
+        }
+    };
+    if opts.min_score.is_some_and(f64::is_nan) {
+        return Err(InputError("min_score is not a number".into()));
+    }
+    let mut free: Vec<u8> = (0..rules.tiles.len() as u8).filter(|&t| rules.free[t as usize]).collect();
+    free.sort_by_key(|&t| rules.tiles[t as usize].rank);
+    let rack_total = rack.size as u32;
+    let bingo = if rack.size == rules.rack_size { rules.bingo_bonus as i64 } else { 0 };
+    let mut points: Vec<i64> = Vec::with_capacity(rack.size);
+    for (j, &t) in rack.tiles.iter().enumerate() {
+        points.extend(std::iter::repeat_n(rules.tiles[t as usize].points as i64, rack.counts[j] as usize));
+    }
+    points.sort_unstable_by(|a, b| b.cmp(a));
+    let mut top = vec![0i64];
+    for p in points {
+        top.push(top[top.len() - 1] + p);
+    }
+    let empty = grid.iter().all(|s| s.is_none());
+    let mut ctx = Ctx {
+        rules,
+        rack,
+        rack_total,
+        bingo,
+        empty,
+        limit: opts.limit,
+        max_nodes: opts.max_nodes,
+        max_len: opts.max_len,
+        extra,
+        extra_max,
+        radix,
+        threshold: opts.min_score.unwrap_or(f64::NEG_INFINITY),
+        kept: Vec::new(),
+        nodes: 0,
+        found: 0,
+        pruned: 0,
+        g: Grammar::default(),
+        progress,
+    };
+    let stopped = match run(&mut ctx, &grid, &free, &top) {
+        Ok(()) => false,
+        Err(Stop::Budget) => true,
+        Err(Stop::Hook) => return Err(InputError("the progress hook stopped the search".into())),
+    };
+    if ctx.g.overflow {
+        return Err(InputError("an exact value of the search left 64 bits".into()));
+    }
+    ctx.trim();
+    Ok(Outcome { moves: std::mem::take(&mut ctx.kept), stopped, nodes: ctx.nodes, found: ctx.found, pruned: ctx.pruned })
+}
+
+/// Search the start squares best bound first; stop when no bound reaches the N-th best.
+fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -> std::result::Result<(), Stop> {
+    let rules = ctx.rules;
+    let size = rules.size;
+    let (crow, ccol) = (rules.centre / size, rules.centre % size);
+    let mut walkers: Vec<LineWalk> = Vec::new();
+    let mut queue: Vec<Queued> = Vec::new();
+    for across in [true, false] {
+        for k in 0..size {
+            if ctx.empty && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
+                continue;
+            }
+            let line = SmathLine::build(rules, grid, &ctx.rack, free, k, across, &mut ctx.g);
+            for p in starts(ctx, &line) {
+                let bound = ctx.crude_bound(&line, p, top);
+                queue.push(Queued { bound, seq: queue.len(), exact: false, walker: walkers.len(), p });
+            }
+            walkers.push(LineWalk::new(ctx, line));
+        }
+    }
+    let mut order = queue.len();
+    let mut heap = BinaryHeap::from(queue);
+    while let Some(q) = heap.pop() {
+        if q.bound < ctx.threshold {
+            ctx.pruned += 1 + heap.len() as u64;
+            break;
+        }
+        let walker = &mut walkers[q.walker];
+        if !q.exact {
+            // replace the cheap bound by the line's own, then queue again
+            if let Some(bound) = walker.root_bound(ctx, q.p)? {
+                heap.push(Queued { bound, seq: order, exact: true, walker: q.walker, p: q.p });
+                order += 1;
+            }
+            continue;
+        }
+        walker.walk_from(ctx, q.p)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{search, Options, Outcome};
+    use crate::rules::testing::smath_rules;
+    use crate::rules::RuleData;
+
+    /// A rack of face names as counts per tile id ("?" is the blank, the last tile).
+    fn rack(r: &RuleData, tiles: &[&str]) -> Vec<i64> {
+        let mut counts = vec![0i64; r.tiles.len()];
+        for t in tiles {
+            let id = match *t {
+                "?" => r.tiles.len() - 1,
+                "+" => 13,
+                "-" => 14,
+                "*" => 15,
+                "/" => 16,
+                n => n.parse::<usize>().unwrap(),
+            };
+            counts[id] += 1;
+        }
+        counts
+    }
+
+    fn run(r: &RuleData, board: &[i64], tiles: &[&str], opts: Options) -> Outcome {
+        search(r, board, &rack(r, tiles), opts, None).unwrap()
+    }
+
+    fn empty(r: &RuleData) -> Vec<i64> {
+        vec![-1; 2 * r.size * r.size]
+    }
+
+    #[test]
+    fn one_equals_one_ends_on_the_centre_with_free_equals_and_brackets() {
+        let r = smath_rules(9, 10, 1);
+        let all = run(&r, &empty(&r), &["1", "1"], Options::default());
+        // 1=1 across and down, each end on the centre; brackets make more: (1)=1, 1=(1), ...
+        assert!(all.moves.len() > 4);
+        let centre = r.centre as u32;
+        for m in &all.moves {
+            let squares: Vec<u32> = m.keys.iter().map(|k| k >> 16).collect();
+            assert!(squares[0] == centre || *squares.last().unwrap() == centre);
+            let one = r.tiles[1].rank as u32;
+            assert_eq!(m.keys.iter().filter(|&&k| (k >> 8) & 0xff == one).count(), 2, "both rack tiles");
+            assert_eq!(m.score, 2); // two 1-point tiles, free tiles score nothing
+        }
+        // the shortest, "1=1", is there in both directions
+        assert_eq!(all.moves.iter().filter(|m| m.keys.len() == 3).count(), 4);
+    }
+
+    #[test]
+    fn top_n_is_the_head_of_the_complete_list() {
+        let r = smath_rules(9, 10, 1);
+        let all = run(&r, &empty(&r), &["2", "3", "+", "5", "?"], Options::default());
+        assert!(all.moves.len() > 50);
+        for k in [1, 2, 7, 30] {
+            let top = run(&r, &empty(&r), &["2", "3", "+", "5", "?"], Options { limit: Some(k), ..Options::default() });
+            assert_eq!(top.moves, all.moves[..k]);
+        }
+        let best = all.moves[0].score;
+        let at_least = run(&r, &empty(&r), &["2", "3", "+", "5", "?"], Options { min_score: Some(best as f64), ..Options::default() });
+        assert!(!at_least.moves.is_empty() && at_least.moves.iter().all(|m| m.score == best));
+        assert_eq!(at_least.moves.len(), all.moves.iter().filter(|m| m.score == best).count());
+    }
+
+    #[test]
+    fn a_budget_stops_and_says_so() {
+        let r = smath_rules(9, 10, 1);
+        let full = run(&r, &empty(&r), &["2", "3", "+", "5"], Options::default());
+        assert!(!full.stopped && full.nodes > 100);
+        let cut = run(&r, &empty(&r), &["2", "3", "+", "5"], Options { max_nodes: Some(full.nodes / 2), ..Options::default() });
+        assert!(cut.stopped && cut.moves.len() < full.moves.len());
+        let enough = run(&r, &empty(&r), &["2", "3", "+", "5"], Options { max_nodes: Some(full.nodes), ..Options::default() });
+        assert!(!enough.stopped && enough.moves == full.moves);
+    }
+
+    #[test]
+    fn a_leave_reorders_by_score_plus_leave() {
+        let r = smath_rules(9, 10, 1);
+        // distinct tiles in name order: "+", "2" (two), "3", "5": index = used("+") + 2 used("2") + 6 used("3") + 12 used("5")
+        let leave: Vec<f64> = (0..24).map(|i| if i % 2 == 0 { 10.0 } else { 0.0 }).collect(); // keeping "+" is worth 10
+        let tiles = ["2", "2", "3", "+", "5"];
+        let plain = run(&r, &empty(&r), &tiles, Options { limit: Some(5), ..Options::default() });
+        let plus_rank = r.tiles[13].rank as u32;
+        assert!(plain.moves.iter().all(|m| m.keys.iter().any(|k| (k >> 8) & 0xff == plus_rank)), "2+3=5 and the like score most");
+        let out = run(&r, &empty(&r), &tiles, Options { leave: Some(leave), limit: Some(5), ..Options::default() });
+        assert_eq!(out.moves.len(), 5);
+        for m in &out.moves {
+            assert!(m.keys.iter().all(|k| (k >> 8) & 0xff != plus_rank), "the best keep the '+'");
+            assert_eq!(m.value, m.score as f64 + 10.0);
+        }
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        let r = smath_rules(9, 10, 1);
+        let b = empty(&r);
+        let leave = Some(vec![0.0; 3]);
+        assert!(search(&r, &b, &rack(&r, &["1", "2"]), Options { leave, ..Options::default() }, None).is_err());
+        let mut free_in_rack = rack(&r, &["1"]);
+        free_in_rack[17] = 1;
+        assert!(search(&r, &b, &free_in_rack, Options::default(), None).is_err());
+        assert!(search(&r, &b[1..], &rack(&r, &["1"]), Options::default(), None).is_err());
+        assert!(search(&r, &b, &rack(&r, &["1"; 11]), Options::default(), None).is_err());
+        let nan = Options { min_score: Some(f64::NAN), ..Options::default() };
+        assert!(search(&r, &b, &rack(&r, &["1", "1"]), nan, None).is_err());
+    }
+}

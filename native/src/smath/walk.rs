@@ -1,0 +1,442 @@
+//! The lines of one row or column (the twin of `amath.movegen.smath_walk`): a memoised
+//! bound per search node, then the enumeration.
+//!
+//! A node is "about to fill square i" with a grammar state, the rack tiles used so far and
+//! a few flags.  What can follow a node does not depend on how it was reached, so
+//! [`LineWalk::first`] (before any `=`) and [`LineWalk::later`] (after one, by the value
+//! every side from there must have) work it out once per node: whether a true line can
+//! still be completed, and bounds on what the rest can add to the score.
+//! [`LineWalk::walk`] lists the lines from a start square, entering only nodes that can be
+//! completed and whose bound reaches the N-th best score found so far.
+
+use super::grammar::{State, NUM};
+use super::line::{SmathLine, FIXED, FREE};
+use super::{Ctx, Stop};
+use crate::rational::Value;
+use crate::rules::FirstPlay;
+use crate::util::WordHasher;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// Bounds on what can follow a node: most equation premium, most points x premium, most cross + bonus.
+#[derive(Clone, Copy, Debug)]
+pub struct Summary {
+    cm: i64,
+    cpm: i64,
+    cx: f64,
+}
+
+impl Summary {
+    /// A child's bounds seen from its parent, which adds a tile (points `tp`, premium `em`, cross `tx`).
+    #[inline]
+    fn through(self, tp: i64, em: i64, tx: i64) -> Summary {
+        Summary {
+            cm: em.saturating_mul(self.cm),
+            cpm: em.saturating_mul(tp.saturating_mul(self.cm).saturating_add(self.cpm)),
+            cx: tx as f64 + self.cx,
+        }
+    }
+
+    /// The bounds of either of two sets of completions.
+    #[inline]
+    fn merge(a: Option<Summary>, b: Summary) -> Summary {
+        match a {
+            None => b,
+            Some(a) => Summary { cm: a.cm.max(b.cm), cpm: a.cpm.max(b.cpm), cx: if a.cx >= b.cx { a.cx } else { b.cx } },
+        }
+    }
+}
+
+/// A memo key: the node's square, state, rack usage and flags.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    st: State,
+    used: u64,
+    need_end: i64,
+    i: u8,
+    ntiles: u8,
+    touched: bool,
+    lone: bool,
+}
+
+/// One way to fill (or read) a square.
+#[derive(Clone, Copy)]
+struct Step {
+    j: i8,
+    tile: u8,
+    face: u8,
+    tp: i64,
+    em: i64,
+    tx: i64,
+    nxt: State,
+    used: u64,
+}
+
+/// A child of a walk node that its bound admits.
+#[derive(Clone, Copy)]
+struct Child {
+    ub: f64,
+    step: Step,
+    goal: Option<Value>,
+    nrack: u32,
+    ntiles: u32,
+    touched: bool,
+    lone: bool,
+}
+
+/// Where the walk of a node stands (everything but the square and state).
+#[derive(Clone, Copy)]
+pub struct Node {
+    pub used: u64,
+    pub nrack: u32,
+    pub ntiles: u32,
+    pub touched: bool,
+    pub lone: bool,
+    pub need_end: i64,
+}
+
+/// The search of one row or column for one whole-board search.
+pub struct LineWalk {
+    pub line: SmathLine,
+    n: usize,
+    must_touch: bool,
+    min_end: i64,
+    max_tiles: Option<u32>,
+    nums_from: Vec<u32>,
+    memo_first: Map<Key, Option<Summary>>,
+    /// by node: a range of `arena`, sorted by value
+    memo_later: Map<Key, (u32, u32)>,
+    arena: Vec<(Value, Summary)>,
+    bufs: Vec<Vec<Step>>,
+}
+
+impl LineWalk {
+    pub fn new(ctx: &Ctx<'_>, line: SmathLine) -> LineWalk {
+        let n = line.n;
+        let mut nums_from = vec![0u32; n + 1];
+        for i in (0..n).rev() {
+            nums_from[i] = nums_from[i + 1] + u32::from(line.kind[i] == NUM as i8);
+        }
+        let rules = ctx.rules;
+        let min_end = if ctx.empty && rules.first_play == FirstPlay::CoverCentre { ctx.centre_index(line.across) as i64 } else { -1 };
+        LineWalk {
+            n,
+            must_touch: rules.must_touch && !ctx.empty,
+            min_end,
+            max_tiles: rules.max_tiles.map(|m| m.min(u32::MAX as usize) as u32),
+            nums_from,
+            memo_first: Map::default(),
+            memo_later: Map::default(),
+            arena: Vec::new(),
+            bufs: (0..=n).map(|_| Vec::new()).collect(),
+            line,
+        }
+    }
+
+    /// Where a line from `start` may end, as one int: `e >= 0` exactly on square e (the
+    /// centre, on Smath's first move); `e < 0` on any square up to `-e - 1`.
+    pub fn need_end(&self, ctx: &Ctx<'_>, start: usize) -> i64 {
+        let n = self.n as i64;
+        let start = start as i64;
+        let longest = ctx.max_len.unwrap_or(n);
+        if ctx.empty && ctx.rules.first_play == FirstPlay::EndOnCentre {
+            let c = ctx.centre_index(self.line.across) as i64;
+            if start < c {
+                return if c - start < longest { c } else { -start };
+            }
+        }
+        -(n - 1).min(start.saturating_add(longest).saturating_sub(1)) - 1
+    }
+
+    fn steps(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, used: u64, ntiles: u32, out: &mut Vec<Step>) {
+        out.clear();
+        let line = &self.line;
+        let kind = line.kind[i];
+        if kind >= 0 {
+            if let Some(nxt) = ctx.g.advance(st, kind as u8, line.value[i]) {
+                out.push(Step { j: FIXED, tile: 0, face: 0, tp: line.points[i], em: 1, tx: 0, nxt, used });
+            }
+            return;
+        }
+        if self.max_tiles.is_some_and(|m| ntiles >= m) {
+            return;
+        }
+        let em = line.emult[i];
+        let rack = &ctx.rack;
+        for c in &line.cands[i] {
+            let mut used2 = used;
+            if c.j != FREE {
+                let j = c.j as usize;
+                if rack.count_in(used, j) >= rack.counts[j] {
+                    continue;
+                }
+                used2 += rack.bits[j];
+            }
+            if let Some(nxt) = ctx.g.advance(st, c.kind, c.value) {
+                out.push(Step { j: c.j, tile: c.tile, face: c.face, tp: c.pts, em, tx: c.xs, nxt, used: used2 });
+            }
+        }
+    }
+
+    /// May a line end on square i (geometry and rules; the grammar is checked apart)?
+    fn may_end(&self, i: usize, used: u64, ntiles: u32, touched: bool, lone: bool, need_end: i64) -> bool {
+        if i + 1 < self.n && self.line.kind[i + 1] >= 0 {
+            return false;
+        }
+        if used == 0 || (self.must_touch && !touched) || (need_end >= 0 && i as i64 != need_end) || (i as i64) < self.min_end {
+            return false;
+        }
+        !(ntiles == 1 && lone) // a lone tile with a line across is the across search's move
+    }
+
+    /// (tiles placed, touched, lone-hooked) after filling square i with rack index j.
+    fn flags(&self, i: usize, j: i8, ntiles: u32, touched: bool, lone: bool) -> (u32, bool, bool) {
+        if j == FIXED {
+            return (ntiles, true, lone);
+        }
+        let hooked = self.line.hook[i];
+        let nt = ntiles + 1;
+        (nt, touched || hooked, nt == 1 && hooked && !self.line.across)
+    }
+
+    fn key(&self, i: usize, st: &State, nd: &Node) -> Key {
+        let ntiles = if self.max_tiles.is_some() { nd.ntiles } else { nd.ntiles.min(2) };
+        Key { st: *st, used: nd.used, need_end: nd.need_end, i: i as u8, ntiles: ntiles.min(255) as u8, touched: nd.touched, lone: nd.lone }
+    }
+
+    /// Cheap proofs that no line can be completed from square i: too few squares or numbers left.
+    fn prunable(&self, ctx: &Ctx<'_>, i: usize, st: &State, nrack: u32, need_end: i64) -> bool {
+        let last = if need_end >= 0 { need_end } else { -need_end - 1 };
+        if i as i64 > last || i >= self.n {
+            return true;
+        }
+        let numbers = i64::from(st.wants_number()) + i64::from(!st.eq); // to end this factor; a side after '='
+        let squares = numbers + i64::from(st.depth) + i64::from(!st.eq); // ... the brackets to close, the '='
+        if last - i as i64 + 1 < squares {
+            return true;
+        }
+        (ctx.rack_total as i64) - (nrack as i64) + (self.nums_from[i] as i64) < numbers
+    }
+
+    fn child_node(&self, i: usize, step: &Step, nd: &Node) -> Node {
+        let nrack = if step.j < 0 { nd.nrack } else { nd.nrack + 1 };
+        let (ntiles, touched, lone) = self.flags(i, step.j, nd.ntiles, nd.touched, nd.lone);
+        Node { used: step.used, nrack, ntiles, touched, lone, need_end: nd.need_end }
+    }
+
+    fn lookup(&self, range: (u32, u32), w: Value) -> Option<Summary> {
+        let part = &self.arena[range.0 as usize..(range.0 + range.1) as usize];
+        part.binary_search_by(|e| e.0.cmp(&w)).ok().map(|k| part[k].1)
+    }
+
+    /// Bounds on what can follow a node of the first side (before any '='), or None if nothing can.
+    pub fn first(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Result<Option<Summary>, Stop> {
+        let key = self.key(i, st, nd);
+        if let Some(&hit) = self.memo_first.get(&key) {
+            return Ok(hit);
+        }
+        ctx.count_node()?;
+        let mut result: Option<Summary> = None;
+        if !self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
+            let mut buf = std::mem::take(&mut self.bufs[i]);
+            self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+            for step in &buf {
+                let cn = self.child_node(i, step, nd);
+                let child = if step.nxt.after_equals() {
+                    match ctx.g.side_value(st) {
+                        Some(w) => {
+                            let range = self.later(ctx, i + 1, &step.nxt, &cn)?;
+                            self.lookup(range, w)
+                        }
+                        None => None,
+                    }
+                } else {
+                    self.first(ctx, i + 1, &step.nxt, &cn)?
+                };
+                if let Some(c) = child {
+                    result = Some(Summary::merge(result, c.through(step.tp, step.em, step.tx)));
+                }
+            }
+            self.bufs[i] = buf;
+        }
+        self.memo_first.insert(key, result);
+        Ok(result)
+    }
+
+    /// Bounds on what can follow a node after an '=', by the value every side from here must
+    /// have: a range of the arena, sorted by value.
+    pub fn later(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Result<(u32, u32), Stop> {
+        let key = self.key(i, st, nd);
+        if let Some(&hit) = self.memo_later.get(&key) {
+            return Ok(hit);
+        }
+        ctx.count_node()?;
+        let mut acc: Vec<(Value, Summary)> = Vec::new();
+        if !self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
+            let mut buf = std::mem::take(&mut self.bufs[i]);
+            self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+            for step in &buf {
+                let cn = self.child_node(i, step, nd);
+                if step.nxt.after_equals() {
+                    if let Some(w) = ctx.g.side_value(st) {
+                        let range = self.later(ctx, i + 1, &step.nxt, &cn)?;
+                        if let Some(c) = self.lookup(range, w) {
+                            acc.push((w, c.through(step.tp, step.em, step.tx)));
+                        }
+                    }
+                    continue;
+                }
+                if self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) {
+                    if let Some(w) = ctx.g.side_value(&step.nxt) {
+                        let cx = step.tx as f64 + ctx.bonus(cn.used, cn.nrack);
+                        acc.push((w, Summary { cm: step.em, cpm: step.tp.saturating_mul(step.em), cx }));
+                    }
+                }
+                let (off, len) = self.later(ctx, i + 1, &step.nxt, &cn)?;
+                for k in off as usize..(off + len) as usize {
+                    let (w, c) = self.arena[k];
+                    acc.push((w, c.through(step.tp, step.em, step.tx)));
+                }
+            }
+            self.bufs[i] = buf;
+        }
+        acc.sort_by_key(|a| a.0);
+        let off = self.arena.len();
+        for (w, s) in acc {
+            let fresh = self.arena.len() == off;
+            match self.arena.last_mut() {
+                Some(last) if !fresh && last.0 == w => last.1 = Summary::merge(Some(last.1), s),
+                _ => self.arena.push((w, s)),
+            }
+        }
+        let range = (off as u32, (self.arena.len() - off) as u32);
+        self.memo_later.insert(key, range);
+        Ok(range)
+    }
+
+    fn start_node(&self, ctx: &Ctx<'_>, start: usize) -> Node {
+        Node { used: 0, nrack: 0, ntiles: 0, touched: false, lone: false, need_end: self.need_end(ctx, start) }
+    }
+
+    /// The bound on every line from `start`, or None when none can be completed.
+    pub fn root_bound(&mut self, ctx: &mut Ctx<'_>, start: usize) -> Result<Option<f64>, Stop> {
+        let nd = self.start_node(ctx, start);
+        Ok(self.first(ctx, start, &State::INITIAL, &nd)?.map(|s| s.cpm as f64 + s.cx))
+    }
+
+    /// List (through the search's `record`) every line from `start` the bound admits.
+    pub fn walk_from(&mut self, ctx: &mut Ctx<'_>, start: usize) -> Result<(), Stop> {
+        let nd = self.start_node(ctx, start);
+        let mut link = Vec::new();
+        self.walk(ctx, start, &State::INITIAL, None, &nd, (0, 1, 0), &mut link)
+    }
+
+    /// Enumerate the lines through node (i, st, ...), which has (points, premium, cross) so far.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        i: usize,
+        st: &State,
+        target: Option<Value>,
+        nd: &Node,
+        sofar: (i64, i64, i64),
+        link: &mut Vec<u32>,
+    ) -> Result<(), Stop> {
+        ctx.count_node()?;
+        if i >= self.n {
+            return Ok(());
+        }
+        let (pts, emult, cross) = sofar;
+        let mut buf = std::mem::take(&mut self.bufs[i]);
+        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+        let mut children: Vec<Child> = Vec::new();
+        for step in &buf {
+            let cn = self.child_node(i, step, nd);
+            let (pts2, emult2, cross2) = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
+            let mut goal = target;
+            if step.nxt.after_equals() {
+                let w = ctx.g.side_value(st);
+                if w.is_none() || (target.is_some() && w != target) {
+                    continue;
+                }
+                goal = w;
+            } else if let Some(t) = target {
+                if self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) && ctx.g.side_value(&step.nxt) == Some(t) {
+                    let bingo = if cn.nrack as usize == ctx.rules.rack_size { ctx.bingo } else { 0 };
+                    let score = pts2.saturating_mul(emult2).saturating_add(cross2).saturating_add(bingo);
+                    if ctx.admits(score, cn.used) {
+                        let here = if step.j == FIXED { None } else { Some(entry(i, step)) };
+                        self.record(ctx, score, cn.used, link, here)?;
+                    }
+                }
+            }
+            let child = if step.nxt.eq {
+                match goal {
+                    Some(w) => {
+                        let range = self.later(ctx, i + 1, &step.nxt, &cn)?;
+                        self.lookup(range, w)
+                    }
+                    None => None,
+                }
+            } else {
+                self.first(ctx, i + 1, &step.nxt, &cn)?
+            };
+            let Some(c) = child else { continue };
+            let ub = emult2.saturating_mul(pts2.saturating_mul(c.cm).saturating_add(c.cpm)).saturating_add(cross2) as f64 + c.cx;
+            if ub < ctx.threshold {
+                ctx.pruned += 1;
+                continue;
+            }
+            children.push(Child { ub, step: *step, goal, nrack: cn.nrack, ntiles: cn.ntiles, touched: cn.touched, lone: cn.lone });
+        }
+        self.bufs[i] = buf;
+        if ctx.limit.is_some() {
+            // the most promising first (stable): the threshold rises sooner
+            children.sort_by(|a, b| b.ub.partial_cmp(&a.ub).unwrap_or(std::cmp::Ordering::Equal));
+        }
+        for ch in &children {
+            if ch.ub < ctx.threshold {
+                ctx.pruned += 1;
+                continue;
+            }
+            let step = &ch.step;
+            let placed = step.j != FIXED;
+            if placed {
+                link.push(entry(i, step));
+            }
+            let cn =
+                Node { used: step.used, nrack: ch.nrack, ntiles: ch.ntiles, touched: ch.touched, lone: ch.lone, need_end: nd.need_end };
+            let next = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
+            self.walk(ctx, i + 1, &step.nxt, ch.goal, &cn, next, link)?;
+            if placed {
+                link.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// Record a placement: the tiles in `link` (and `here`) as board-wide sort keys.
+    fn record(&self, ctx: &mut Ctx<'_>, score: i64, used: u64, link: &[u32], here: Option<u32>) -> Result<(), Stop> {
+        let rules = ctx.rules;
+        let mut keys: Vec<u32> = link
+            .iter()
+            .chain(here.iter())
+            .map(|&e| {
+                let sq = self.line.square((e >> 16) as usize) as u32;
+                let tile = rules.tiles[((e >> 8) & 0xff) as usize].rank as u32;
+                let face = rules.faces[(e & 0xff) as usize].rank as u32;
+                sq << 16 | tile << 8 | face
+            })
+            .collect();
+        keys.sort_unstable();
+        ctx.record(score, used, keys)
+    }
+}
+
+/// A placed tile as `square index along the line << 16 | tile << 8 | face`.
+fn entry(i: usize, step: &Step) -> u32 {
+    (i as u32) << 16 | (step.tile as u32) << 8 | step.face as u32
+}

@@ -1,0 +1,222 @@
+"""The compiled Smath search (``amath._native.smath``) against its Python twin, and its boundary.
+
+The twin is :func:`amath.movegen.smath.generate_smath`; the Rust port walks the same
+nodes in the same order, so besides equal moves (same scores, same order, same top N and
+ties) the node counts are equal too, and a node budget stops both at the same place with
+the same placements found.  Positions are made by playing a few seeded moves from the
+empty board; racks include blanks; Primary and Beginners are checked as well.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import shutil
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from amath.board import Board, Layout, PlacedTile
+from amath.errors import AmathError
+from amath.movegen import native, smath
+from amath.movegen.result import GeneratedMove
+from amath.movegen.smath import SearchStats, SearchStopped
+from amath.rules import SMATH, Ruleset, smath_variant
+
+pytestmark = pytest.mark.skipif(not native.available() and shutil.which("cargo") is None, reason="no Rust toolchain")
+
+SMALL = dataclasses.replace(SMATH, name="smath-5x5", layout=Layout(("..2..", ".D.3.", "..*..", ".3.D.", "..2..")))
+BAG = [t for t, n in SMATH.tiles.counts.items() for _ in range(n)]
+
+
+def _both(
+    board: Board, rack: list[str], rules: Ruleset, **kw: Any
+) -> tuple[tuple[list[GeneratedMove] | str, SearchStats], tuple[list[GeneratedMove] | str, SearchStats]]:
+    """(moves or 'stopped', stats) from the native search and from the twin."""
+    out = []
+    for fn in (native.generate_smath, smath.generate_smath):
+        stats = SearchStats()
+        try:
+            moves: list[GeneratedMove] | str = fn(board, rack, rules, stats=stats, **kw)
+        except SearchStopped as stop:
+            moves = f"stopped after {stop.nodes} with {[(m.key(), m.score) for m in stop.found]}"
+        out.append((moves, stats))
+    return out[0], out[1]
+
+
+def assert_same(board: Board, rack: list[str], rules: Ruleset, **kw: Any) -> list[GeneratedMove] | str:
+    (mine, ms), (twin, ts) = _both(board, rack, rules, **kw)
+    assert mine == twin
+    assert (ms.nodes, ms.found, ms.pruned) == (ts.nodes, ts.found, ts.pruned)
+    return mine
+
+
+@cache
+def boards(rules: Ruleset, seed: int, turns: int) -> tuple[Board, ...]:
+    """Boards after 0..turns seeded placements of small racks (chosen among the best few)."""
+    rng = random.Random(seed)
+    board = Board(rules.layout)
+    out = [board.copy()]
+    for _ in range(turns):
+        rack = rng.sample(BAG, 5)
+        moves = native.generate_smath(board, rack, rules, limit=6)
+        if not moves:
+            continue
+        for play in rng.choice(moves).place.tiles:
+            board.put(play.square, PlacedTile(play.tile, play.face))
+        out.append(board.copy())
+    return tuple(out)
+
+
+def racks(seed: int, size: int, count: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    return [rng.sample(BAG, size) for _ in range(count)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_complete_lists_equal_the_twin_on_small_racks(seed: int) -> None:
+    for board in boards(SMATH, seed, 4):
+        for rack in racks(seed, 3, 2) + [["?", "4", "+"]]:
+            assert_same(board, rack, SMATH)
+
+
+@pytest.mark.parametrize("limit", [1, 5, 20])
+def test_top_n_equals_the_twin(limit: int) -> None:
+    for board in boards(SMATH, 7, 3)[1:]:
+        for rack in racks(limit, 5, 2):
+            moves = assert_same(board, rack, SMATH, limit=limit)
+            assert isinstance(moves, list) and len(moves) <= limit
+
+
+def test_top_n_is_the_head_of_the_complete_list_on_full_racks() -> None:
+    """On a 5x5 board the complete list of a 10-tile rack is small: top N is its head, ties included."""
+    for board in boards(SMALL, 3, 2):
+        for rack in racks(11, 10, 3):
+            everything = native.generate_smath(board, rack, SMALL)
+            assert everything == smath.generate_smath(board, rack, SMALL)
+            for n in (1, 3, 10):
+                assert native.generate_smath(board, rack, SMALL, limit=n) == everything[:n]
+
+
+def test_a_node_budget_stops_both_at_the_same_place() -> None:
+    board = boards(SMATH, 2, 3)[-1]
+    rack = ["?", "3", "+", "8", "/"]
+    (_, full), _ = _both(board, rack, SMATH)
+    assert full.nodes > 1000
+    for budget in (50, full.nodes // 3, full.nodes - 1):
+        stopped = assert_same(board, rack, SMATH, max_nodes=budget)
+        assert isinstance(stopped, str) and stopped.startswith(f"stopped after {budget + 1} ")
+    assert isinstance(assert_same(board, rack, SMATH, max_nodes=full.nodes), list)
+
+
+def _leave(kept: tuple[str, ...]) -> float:
+    """A leave that prefers keeping operators and dislikes duplicates (deterministic, fractional)."""
+    return sum(1.5 if t in "+-*/" else -0.25 for t in kept) - 0.75 * (len(kept) - len(set(kept)))
+
+
+@pytest.mark.parametrize("limit", [None, 3])
+def test_leave_min_score_and_max_len_as_the_twin(limit: int | None) -> None:
+    board = boards(SMATH, 5, 3)[-1]
+    for rack in racks(21, 4, 3):
+        assert_same(board, rack, SMATH, limit=limit, leave=_leave)
+        assert_same(board, rack, SMATH, limit=limit, min_score=12)
+        assert_same(board, rack, SMATH, limit=limit, max_len=4)
+
+
+@pytest.mark.parametrize("options", [{"beginners": True}, {"primary": True}, {"beginners": True, "primary": True}])
+def test_the_rulebooks_options_as_the_twin(options: dict[str, bool]) -> None:
+    rules = smath_variant(**options)
+    bag = [t for t, n in rules.tiles.counts.items() for _ in range(n)]
+    rng = random.Random(4)
+    for board in boards(rules, 4, 3):
+        for _ in range(2):
+            assert_same(board, rng.sample(bag, 3), rules)
+        assert_same(board, rng.sample(bag, 6), rules, limit=4)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rack=st.lists(st.sampled_from(sorted(SMATH.tiles.counts)), min_size=1, max_size=10),
+    turn=st.integers(0, 3),
+    limit=st.sampled_from([None, 1, 4]),
+)
+def test_random_racks_on_a_small_board_as_the_twin(rack: list[str], turn: int, limit: int | None) -> None:
+    board = boards(SMALL, 9, 3)[min(turn, len(boards(SMALL, 9, 3)) - 1)]
+    if limit is None and len(rack) > 6:
+        limit = 2  # complete lists of big racks are the twin's minutes, not a unit test's seconds
+    assert_same(board, rack, SMALL, limit=limit)
+
+
+def test_progress_is_called_with_the_count_found() -> None:
+    board = boards(SMATH, 1, 2)[-1]
+    rack = ["?", "?", "2"]
+    seen: list[int] = []
+    moves = native.generate_smath(board, rack, SMATH, progress=seen.append)
+    assert len(moves) >= 10_000 and seen == list(range(10_000, len(moves) + 1, 10_000))
+
+
+def test_an_error_raised_by_progress_reaches_the_caller() -> None:
+    def stop(found: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        native.generate_smath(boards(SMATH, 1, 2)[-1], ["?", "?", "2"], SMATH, progress=stop)
+
+
+def test_bad_input_is_the_librarys_error() -> None:
+    board = Board(SMATH.layout)
+    with pytest.raises(AmathError):
+        native.generate_smath(board, ["1", "banana"], SMATH)
+    with pytest.raises(AmathError):
+        native.generate_smath(board, ["1"] * 11, SMATH)
+    odd = Board(SMATH.layout)
+    odd.put(odd.layout.centre, PlacedTile("13", "13"))
+    with pytest.raises(AmathError):
+        native.generate_smath(odd, ["1", "2"], SMATH)
+    assert native.generate_smath(board, [], SMATH) == [] and native.generate_smath(board, ["1"], SMATH, limit=0) == []
+
+
+def test_supports_smath_where_the_twin_does() -> None:
+    assert native.supports_smath(SMATH) and native.supports_smath(smath_variant(primary=True))
+    assert not native.supports(SMATH)
+    from amath.rules import AMATH
+
+    assert not native.supports_smath(AMATH)
+
+
+JUNK = st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1), st.floats(allow_nan=True), st.lists(st.floats(), max_size=5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    board=st.lists(st.integers(-2, 30), max_size=460),
+    rack=st.lists(st.integers(-2, 12), max_size=25),
+    limit=st.none() | st.integers(0, 5),
+    min_score=st.none() | st.floats(),
+    leave=st.none() | st.lists(st.floats(), max_size=8),
+    max_nodes=st.none() | st.integers(0, 2000),
+    max_len=st.none() | st.integers(-3, 20),
+)
+def test_the_extension_refuses_junk_without_crashing(
+    board: list[int],
+    rack: list[int],
+    limit: int | None,
+    min_score: float | None,
+    leave: list[float] | None,
+    max_nodes: int | None,
+    max_len: int | None,
+) -> None:
+    """Junk boards, racks and options straight into ``amath._native.smath``: an answer or ValueError."""
+    from amath import _native
+
+    data = native.rules_data(SMATH)
+    assert data is not None
+    rules = _native.Rules(**data)
+    try:
+        scores, offsets, _tiles, stopped, counts = _native.smath(rules, board, rack, limit, min_score, leave, max_nodes, max_len)
+    except (ValueError, OverflowError):
+        return
+    assert len(offsets) == len(scores) // 2 + 4 and isinstance(stopped, bool) and len(counts) == 3
