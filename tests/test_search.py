@@ -214,3 +214,17 @@ def test_a_playout_turn_holds_back_extra_blanks_and_stays_legal() -> None:
     kept = Counter(mine) - Counter(used)
     assert used.count("?") <= 1 and kept["?"] >= 2
     assert turn.equity == turn.score + default_equity().leave_value(sorted(kept.elements()), AMATH, pos.bag_size - len(used))
+
+
+def test_placements_against_scoreless_turns_get_one_more_ply() -> None:
+    """With the opponent's turn last, an exchange or pass looks better than it is: both end on our turn."""
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    mixed = Simulator(pos, equity=default_equity(), candidates=2, plies=2, seed=1)
+    kinds = {isinstance(s.candidate.move, Place) for s in mixed.stats}
+    assert kinds == {True, False} and mixed.plies == 3
+    assert Simulator(pos, equity=default_equity(), candidates=2, plies=3, seed=1).plies == 3
+    from amath.engine.sim import _scenario
+
+    first = next(s.candidate for s in mixed.stats if isinstance(s.candidate.move, Place))
+    _, _, line = mixed.playout(_scenario(pos, 1, 0, {}), first)
+    assert len(line) == 2  # after the candidate: the opponent's reply and our own turn

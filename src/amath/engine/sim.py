@@ -12,6 +12,12 @@ game's end, when reached, replaces them with the final rack adjustments).  A win
 probability per play-out comes from the spread at the horizon and the tiles still
 unseen there.
 
+When the candidates mix placements with exchanges or the pass and ``plies`` is even, one
+more ply is played: with the opponent's turn last, a scoreless turn looks better than it
+is (after a placement the opponent uses the squares it opened, after an exchange we
+never get to use the squares the opponent's reply opens -- on an empty board two such
+bots exchanged until the scoreless turns ended the game).
+
 After ``min_iterations`` and every ``batch`` iterations, a candidate whose paired
 difference to the leader is below zero with 99% confidence is dropped, and so is one
 that did exactly as well as the leader in every scenario so far (a twin, such as the
@@ -192,6 +198,9 @@ class Simulator:
         pool = ranked(pos, equity, limit=ROOT_LIMIT)
         every = pool + exchange_candidates(pos, equity) if any(isinstance(m, Exchange) for m in include) else pool
         self.stats = [SimStats(c) for c in including(_choose(pool, candidates), every, include)]
+        kinds = {isinstance(st.candidate.move, Place) for st in self.stats}
+        if len(kinds) == 2 and plies % 2 == 0:  # placements against scoreless turns: end both on our own turn
+            self.plies = plies + 1
         self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
         self._local = threading.local()
 

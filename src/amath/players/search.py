@@ -16,13 +16,15 @@ from amath.move import Exchange, Move, Place
 from amath.players.equity import EquityPlayer
 from amath.position import Position
 
-#: Budgets: ``sim`` simulates only; ``champion`` simulates more (12 play-outs of 5 candidates
-#: plus the best exchange and the pass) and adds inference, the pre-endgame with one tile in
-#: the bag and the exact endgame (50,000 nodes on the compiled solver).  Its move took at
-#: most 2.4 s of CPU (median 1.1 s) over 20 timed positions of every phase here
-#: (benchmarks/bench_champion.py, docs/bots.md); a pre-endgame with two tiles took 5.4 s.
-SIM_BUDGET = Budget(iterations=8, candidates=4, plies=2, nodes=0, preendgame_bag=0, inference_samples=0)
-CHAMPION_BUDGET = Budget(iterations=12, candidates=5, plies=2, nodes=50_000, preendgame_bag=1, inference_samples=60)
+#: Budgets: ``sim`` simulates only (6 play-outs of 4 candidates plus the best exchange and
+#: the pass); ``champion`` simulates more (10 play-outs) and adds inference, the
+#: pre-endgame with one tile in the bag and the exact endgame (50,000 nodes on the compiled
+#: solver).  Play-outs get a third ply when placements meet scoreless turns (sim.py).  Over
+#: 16 timed positions of every phase a champion move took a median 0.7 s of CPU, at most
+#: 1.8 s, except an opening rack with no placement (8 s: empty-board replies are the
+#: generator's slowest lists); a pre-endgame with two tiles took 5.4 s, so it stops at one.
+SIM_BUDGET = Budget(iterations=6, candidates=4, plies=2, nodes=0, preendgame_bag=0, inference_samples=0)
+CHAMPION_BUDGET = Budget(iterations=10, candidates=4, plies=2, nodes=50_000, preendgame_bag=1, inference_samples=60)
 
 
 class SearchPlayer:
