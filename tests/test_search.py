@@ -208,6 +208,7 @@ def test_a_playout_turn_holds_back_extra_blanks_and_stays_legal() -> None:
     before = pos.state(), pos.zobrist
     turn = sim.reply(pos)
     assert (pos.state(), pos.zobrist) == before
+    assert sim.reply(pos) is turn  # kept for the node: the same board, rack and bag size
     assert turn.move in pos.legal_moves()
     assert isinstance(turn.move, Place)
     used = list(turn.move.rack_tiles)

@@ -203,6 +203,7 @@ class Simulator:
             self.plies = plies + 1
         self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
         self._local = threading.local()
+        self._replies: dict[tuple[int, int, tuple[str, ...], int], Candidate] = {}
 
     # ----- one play-out -------------------------------------------------------------------
     def _work(self, scenario: _Scenario) -> Position:
@@ -252,7 +253,19 @@ class Simulator:
                 work.pop()
 
     def reply(self, work: Position) -> Candidate:
-        """The play-out policy: the static-equity turn of the side to move, blanks past ``PLAYOUT_BLANKS`` held back."""
+        """The play-out policy: the static-equity turn of the side to move, blanks past ``PLAYOUT_BLANKS`` held back.
+
+        It depends only on the board, the mover's rack and the bag's size, so it is kept per
+        such node: candidates that leave the same board (an exchange and the pass) meet the
+        same sampled rack in a scenario, and its move list is made once.
+        """
+        key = (work.board_hash, work.to_move, work.rack(work.to_move), work.bag_size)
+        found = self._replies.get(key)
+        if found is None:
+            found = self._replies[key] = self._reply(work)
+        return found
+
+    def _reply(self, work: Position) -> Candidate:
         side = work.to_move
         full = work.rack(side)
         extra = full.count(BLANK) - PLAYOUT_BLANKS
