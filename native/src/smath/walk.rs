@@ -110,6 +110,8 @@ pub struct LineWalk {
     memo_later: Map<Key, (u32, u32)>,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
+    /// per square: the entries of a `later` node being merged (reused, as `bufs`)
+    accs: Vec<Vec<(Value, Summary)>>,
 }
 
 impl LineWalk {
@@ -131,6 +133,7 @@ impl LineWalk {
             memo_later: Map::default(),
             arena: Vec::new(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
+            accs: (0..=n).map(|_| Vec::new()).collect(),
             line,
         }
     }
@@ -273,7 +276,8 @@ impl LineWalk {
             return Ok(hit);
         }
         ctx.count_node()?;
-        let mut acc: Vec<(Value, Summary)> = Vec::new();
+        let mut acc = std::mem::take(&mut self.accs[i.min(self.n)]);
+        acc.clear();
         if !self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
             let mut buf = std::mem::take(&mut self.bufs[i]);
             self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
@@ -304,13 +308,14 @@ impl LineWalk {
         }
         acc.sort_by_key(|a| a.0);
         let off = self.arena.len();
-        for (w, s) in acc {
+        for &(w, s) in &acc {
             let fresh = self.arena.len() == off;
             match self.arena.last_mut() {
                 Some(last) if !fresh && last.0 == w => last.1 = Summary::merge(Some(last.1), s),
                 _ => self.arena.push((w, s)),
             }
         }
+        self.accs[i.min(self.n)] = acc;
         let range = (off as u32, (self.arena.len() - off) as u32);
         self.memo_later.insert(key, range);
         Ok(range)
