@@ -229,3 +229,19 @@ def test_placements_against_scoreless_turns_get_one_more_ply() -> None:
     first = next(s.candidate for s in mixed.stats if isinstance(s.candidate.move, Place))
     _, _, line = mixed.playout(_scenario(pos, 1, 0, {}), first)
     assert len(line) == 2  # after the candidate: the opponent's reply and our own turn
+
+
+def test_the_final_ranking_leans_on_static_equity_until_the_play_outs_outweigh_it() -> None:
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    sim = Simulator(pos, equity=default_equity(), candidates=2, seed=1)
+    sim.by_win = False  # the bag is small here: rank by value all the same
+    a = max(sim.stats, key=lambda s: s.candidate.equity)
+    b = min(sim.stats, key=lambda s: s.candidate.equity)
+    assert a.candidate.equity > b.candidate.equity
+    gap = a.candidate.equity - b.candidate.equity
+    sim.stats = [a, b]
+    a.values, b.values = [0.0, 0.0], [gap / 4, gap / 4]  # b ahead by a little over two play-outs
+    assert sim._ranked()[0] is a and a.blended() > b.blended()
+    a.values, b.values = [0.0] * 40, [gap] * 40  # ahead by the static gap over many: the play-outs decide
+    assert sim._ranked()[0] is b
+    assert b.blended(0.0) == b.mean

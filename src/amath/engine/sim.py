@@ -54,6 +54,10 @@ REPLY_LIMIT: int | None = 40
 ROOT_LIMIT: int | None = 300
 #: The best exchange and the pass are simulated unless their static equity trails the best turn's by more.
 OTHER_MARGIN = 25.0
+#: The final ranking by value counts a candidate's static equity as this many play-outs:
+#: with a handful of play-outs their noise would otherwise outweigh the static ranking's
+#: differences (the candidates alive have played equally many, so only the mix changes).
+PRIOR_WEIGHT = 4.0
 #: Rank by win probability (not equity) when the bag holds at most this many racks.
 WIN_RACKS = 2
 #: A play-out's turn searches with at most this many blanks; any more stay on the rack
@@ -84,6 +88,11 @@ class SimStats:
     def mean(self) -> float:
         """Mean play-out value (the static equity before any iteration)."""
         return sum(self.values) / len(self.values) if self.values else self.candidate.equity
+
+    def blended(self, weight: float = PRIOR_WEIGHT) -> float:
+        """The play-outs' mean with the static equity counted as ``weight`` play-outs more (a prior)."""
+        n = len(self.values)
+        return (sum(self.values) + weight * self.candidate.equity) / (n + weight) if n + weight > 0 else self.candidate.equity
 
     @property
     def win(self) -> float:
@@ -350,7 +359,7 @@ class Simulator:
 
     def _ranked(self) -> list[SimStats]:
         def key(s: SimStats) -> tuple[bool, float, float]:
-            first = s.win if self.by_win else s.mean
+            first = s.win if self.by_win else s.blended()
             second = s.mean if self.by_win else s.win
             return (not s.alive, -first, -second)
 
