@@ -96,16 +96,18 @@ def test_equity_is_score_plus_leave() -> None:
     game = Game(AMATH, players=["a", "b"], seed=21)
     bot = EquityPlayer(0)
     rack = list(game.racks[game.to_move])
-    for m in generate(game.board, rack, game.rules)[:20]:
+    ranked = bot.turns(game).placements()
+    assert len(ranked) == len(generate(game.board, rack, game.rules))
+    for c in ranked:
+        assert isinstance(c.move, Place)
         kept = list(rack)
-        for t in m.place.rack_tiles:
+        for t in c.move.rack_tiles:
             kept.remove(t)
-        assert bot.equity(game, m) == pytest.approx(m.score + HANDSET.value(kept))
+        assert c.equity == pytest.approx(c.score + HANDSET.value(kept), abs=0.005)
+    assert [c.value for c in ranked] == sorted((c.value for c in ranked), reverse=True)
     chosen = bot.choose(game)  # this rack (+- = = 8 4 1 1 =) places rather than exchanges
     assert isinstance(chosen, Place)
-    moves = generate(game.board, rack, game.rules)
-    best = max(bot.equity(game, m) for m in moves)
-    assert bot.equity(game, next(m for m in moves if m.place == chosen)) == best
+    assert chosen == ranked[0].move
 
 
 def test_leave_values() -> None:

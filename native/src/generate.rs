@@ -7,6 +7,7 @@
 //! the rack holds the tiles of both.  Moves come out scored and sorted best first, ties
 //! by their tiles' (square, tile rank, face rank) sequences, as the Python twin sorts.
 
+use crate::bound::SpanBound;
 use crate::line::{Line, Rack};
 use crate::rational::Value;
 use crate::rules::{FirstPlay, InputError, Result, RuleData, EQ};
@@ -91,9 +92,57 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
             }
             let line = Line::build(rules, grid, &rack, k, across);
             let centre = if across { ccol } else { crow };
-            let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new() };
+            let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new(), floor: None };
             g.run(&mut found);
         }
+    }
+    Ok(found)
+}
+
+/// The moves that can score at least what `floor` asks, unsorted (others may be there too).
+///
+/// Lines are searched best bound first (`bound.rs`); after each line `floor` sees the
+/// moves found so far and the index of the first new one, and answers the least score a
+/// move may have to matter (`i64::MIN`: every move).  Lines, starts and ends whose bound
+/// is below it are skipped, so a top-k search stops early; moves scoring at least the
+/// final floor are all found, the same as `generate` finds them.
+pub fn generate_bounded(
+    rules: &RuleData,
+    grid: &[Option<(u8, u8)>],
+    rack_counts: &[u8],
+    force_max: usize,
+    floor: &mut dyn FnMut(&MoveList, usize) -> i64,
+) -> Result<MoveList> {
+    let rack = Rack::new(rack_counts)?;
+    let mut found = MoveList::default();
+    if rack.size == 0 {
+        return Ok(found);
+    }
+    let empty_board = grid.iter().all(|s| s.is_none());
+    let size = rules.size;
+    let (crow, ccol) = (rules.centre / size, rules.centre % size);
+    let mut lines: Vec<(i64, Line, SpanBound, usize)> = Vec::new();
+    for across in [true, false] {
+        for k in 0..size {
+            if empty_board && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
+                continue;
+            }
+            let line = Line::build(rules, grid, &rack, k, across);
+            let bound = SpanBound::new(rules, &line, rack.size);
+            lines.push((bound.best(&line), line, bound, if across { ccol } else { crow }));
+        }
+    }
+    lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+    let mut low = floor(&found, 0);
+    for (best, line, bound, centre) in &lines {
+        if *best < low {
+            break; // best bound first: no later line reaches the floor either
+        }
+        let before = found.moves.len();
+        let mut g =
+            LineGen { force_max, rules, line, rack: &rack, empty_board, centre: *centre, parts: Vec::new(), floor: Some((low, bound)) };
+        g.run(&mut found);
+        low = low.max(floor(&found, before));
     }
     Ok(found)
 }
@@ -108,6 +157,8 @@ struct LineGen<'a> {
     centre: usize,
     /// tiles of the partial equations
     parts: Vec<u32>,
+    /// moves scoring less than this are not wanted, with the line's bounds (None: every move)
+    floor: Option<(i64, &'a SpanBound)>,
 }
 
 impl LineGen<'_> {
@@ -159,6 +210,32 @@ impl LineGen<'_> {
         false
     }
 
+    /// May a move starting on p score at least the floor?
+    fn may_reach(&self, p: usize) -> bool {
+        self.floor.is_none_or(|(low, bound)| bound.from_start(self.line, p) >= low)
+    }
+
+    /// The distinct starts of the partial equations in `cur`.
+    fn starts_of(&self, cur: &Partials) -> Vec<usize> {
+        if self.floor.is_none() {
+            return Vec::new();
+        }
+        let mut starts: Vec<usize> = cur.values().flatten().map(|g| g.p as usize).collect();
+        starts.sort_unstable();
+        starts.dedup();
+        starts
+    }
+
+    /// May a last side ending just before x complete a move that scores at least the floor?
+    /// (An end at an `=` square stays: the side may be the middle of a longer chain.)
+    fn may_end(&self, starts: &[usize], x: usize) -> bool {
+        let Some((low, bound)) = self.floor else { return true };
+        if x < self.line.n && self.line.is_eq_square(x) {
+            return true;
+        }
+        starts.iter().any(|&p| bound.span(self.line, p, x - 1).is_some_and(|b| b >= low))
+    }
+
     /// File a partial equation whose tiles are `parts[head]` followed by `extra`.
     fn push_partial(&mut self, map: &mut Partials, v: Value, mut part: Partial, head: (u32, u32), extra: &[u32]) {
         let off = self.parts.len();
@@ -197,8 +274,9 @@ impl LineGen<'_> {
         let max_digits = self.rules.max_digits;
         let empty = &line.empty;
         let no_force = vec![false; n + 1];
-        let starts: Vec<usize> =
-            (0..last_eq).filter(|&p| (p == 0 || line.kind[p - 1] < 0) && line.kind[p] != EQ as i8 && self.may_touch(p)).collect();
+        let starts: Vec<usize> = (0..last_eq)
+            .filter(|&p| (p == 0 || line.kind[p - 1] < 0) && line.kind[p] != EQ as i8 && self.may_touch(p) && self.may_reach(p))
+            .collect();
         if starts.is_empty() {
             return;
         }
@@ -324,8 +402,12 @@ impl LineGen<'_> {
                 .collect();
             let mut goal = vec![EndGoal::Never; n + 1];
             let mut forced = vec![false; n + 1];
+            let cur_starts = self.starts_of(&cur);
             for x in e + 2..=n {
                 let tiles = (empty[x] - empty[e + 1]) as usize;
+                if !self.may_end(&cur_starts, x) {
+                    continue; // no partial's start reaches the floor with a line ending before x
+                }
                 if tiles <= split {
                     goal[x] = EndGoal::In(&cur_values);
                 } else if tiles <= total {
@@ -384,6 +466,9 @@ impl LineGen<'_> {
                 let new = (line.empty[q + 1] - line.empty[p]) as usize;
                 let bonus = if new == rules.rack_size { rules.bingo_bonus as i64 } else { 0 };
                 let score = (fixed + g.pts + rec.pts) * mult + g.xs + rec.xs + bonus;
+                if self.floor.is_some_and(|(low, _)| score < low) {
+                    continue;
+                }
                 let off = found.tiles.len() as u32;
                 let head = &self.parts[g.off as usize..(g.off + g.len) as usize];
                 for &t in head.iter().chain(table.tiles(rec)) {

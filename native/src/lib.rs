@@ -6,7 +6,9 @@
 //! Every bad input is a `ValueError` naming it; the search itself has no panicking path
 //! on validated input (checked arithmetic throughout).
 
+pub mod bound;
 pub mod endgame;
+pub mod equity;
 pub mod generate;
 pub mod judge;
 pub mod line;
@@ -154,7 +156,7 @@ pub(crate) mod python {
         }
     }
 
-    fn le_bytes<'py, T: Copy, const N: usize>(py: Python<'py>, xs: &[T], f: fn(T) -> [u8; N]) -> Bound<'py, PyBytes> {
+    pub(crate) fn le_bytes<'py, T: Copy, const N: usize>(py: Python<'py>, xs: &[T], f: fn(T) -> [u8; N]) -> Bound<'py, PyBytes> {
         let mut out = Vec::with_capacity(xs.len() * N);
         for &x in xs {
             out.extend_from_slice(&f(x));
@@ -244,6 +246,7 @@ pub(crate) mod python {
         m.add_function(wrap_pyfunction!(generate, m)?)?;
         m.add_function(wrap_pyfunction!(count, m)?)?;
         m.add_function(wrap_pyfunction!(crate::endgame::python::endgame, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::equity::python::top_equity, m)?)?;
         Ok(())
     }
 }

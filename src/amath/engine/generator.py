@@ -21,7 +21,9 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, cast, runtime_checkable
 
 from amath.board import Board
-from amath.errors import AmathError
+from amath.errors import AmathError, PositionError
+from amath.movegen import leaves as _leaves
+from amath.movegen.leaves import RackLeaves
 from amath.movegen.result import GeneratedMove
 from amath.rules.base import Ruleset
 
@@ -46,6 +48,13 @@ class MoveGenerator(Protocol):
 
     def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
         """How many legal placements there are."""
+        ...
+
+    def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
+        """The ``k`` best placements by score x unit + leave (``leaves`` is the rack's table), with that value.
+
+        Ties stay in :meth:`generate`'s order, so every backend gives the same list.
+        """
         ...
 
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
@@ -73,6 +82,11 @@ class _ListGenerator:
     def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
         return len(self._fn(board, rack, rules))
 
+    def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
+        _check_k(k)
+        _check_leaves(rack, leaves)
+        return _leaves.top_equity(self._fn(board, rack, rules), leaves, k)
+
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
         for move in self._fn(board, rack, rules):
             fn(move)
@@ -87,6 +101,9 @@ class _NativeAPI(Protocol):
     def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]: ...
     def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]: ...
     def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int: ...
+    def top_equity(
+        self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves
+    ) -> list[tuple[GeneratedMove, int]]: ...
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None: ...
 
 
@@ -127,6 +144,12 @@ class _NativeGenerator:
             return self._fallback.count(board, rack, rules)
         return self._native.count(board, rack, rules)
 
+    def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
+        _check_k(k)
+        if not self._native.supports(rules):
+            return self._fallback.top_equity(board, rack, rules, k, leaves)
+        return self._native.top_equity(board, rack, rules, k, leaves)
+
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
         if not self._native.supports(rules):
             self._fallback.each(board, rack, rules, fn)
@@ -135,8 +158,13 @@ class _NativeGenerator:
 
 
 def _check_k(k: int) -> None:
-    if k < 0:
-        raise AmathError(f"the number of moves asked for must be 0 or more, not {k}")
+    _leaves.check_k(k)
+
+
+def _check_leaves(rack: Sequence[str], leaves: RackLeaves) -> None:
+    if not leaves.fits(rack):
+        mine, theirs = " ".join(sorted(rack)), " ".join(leaves.rack())
+        raise PositionError(f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs)
 
 
 def _python(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:

@@ -136,5 +136,5 @@ def _fit(pos: Position, side: int, move: Place, kept: tuple[str, ...], score: in
         before.push(move, before.sorted_tiles(before.bag)[: before.draw_count(move)])
         score = before.scores[side] - pos.scores[side]
         before.pop()
-    mine = score + leave_value(before, kept, max(0, before.bag_size - len(played)), equity)
+    mine = score + leave_value(before, kept, before.bag_size, equity)  # valued as the turn saw the bag
     return math.exp(min(0.0, mine - best.equity) / TEMPERATURE)

@@ -5,8 +5,8 @@ pass).  Every iteration draws one scenario -- the hidden racks (weighted by infe
 when given) and the order of the bag -- and plays *every* candidate against that same
 scenario (common random numbers, so differences between candidates are not noise of
 the draw).  Each play-out is the candidate, then the static-equity turn of each side for
-the remaining plies (chosen among the ``REPLY_LIMIT`` best-scoring placements, the
-exchanges and the pass, so the generator's top-k mode can skip the rest); its value is the points gained against the opponents plus the
+the remaining plies (the best of every placement, exchange and pass, which the native
+core finds without building the other placements in Python); its value is the points gained against the opponents plus the
 leave value of each side's last turn in the play-out (what it kept before drawing; the
 game's end, when reached, replaces them with the final rack adjustments).  A win
 probability per play-out comes from the spread at the horizon and the tiles still
@@ -38,9 +38,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.static import Candidate, best_turn, exchange_candidates, including, leave_value, ranked
+from amath.engine.static import Candidate, best_turn, exchange_candidates, including, ranked, to_units
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
+from amath.movegen.leaves import EQUITY_UNIT
 from amath.position import Action, Position
 from amath.tiles import BLANK
 
@@ -48,9 +49,7 @@ from amath.tiles import BLANK
 DROP_Z = 2.326
 #: Spread spread-out per sqrt(unseen tile) for the win estimate, in points.
 SIGMA_PER_TILE = 6.0
-#: The play-outs' turns choose among this many best-scoring placements (None: all of them).
-REPLY_LIMIT: int | None = 40
-#: Candidates come from this many best-scoring placements (then ranked by equity).
+#: Candidates come from this many placements best by static equity.
 ROOT_LIMIT: int | None = 300
 #: The best exchange and the pass are simulated unless their static equity trails the best turn's by more.
 OTHER_MARGIN = 25.0
@@ -185,7 +184,6 @@ class Simulator:
         threads: int = 1,
         inference: dict[int, Distribution] | None = None,
         include: Sequence[Action] = (),
-        reply_limit: int | None = REPLY_LIMIT,
         min_iterations: int = 4,
         batch: int = 2,
     ) -> None:
@@ -203,7 +201,6 @@ class Simulator:
         self.inference = dict(inference or {})
         self.min_iterations = min_iterations
         self.batch = batch
-        self.reply_limit = reply_limit
         pool = ranked(pos, equity, limit=ROOT_LIMIT)
         every = pool + exchange_candidates(pos, equity) if any(isinstance(m, Exchange) for m in include) else pool
         self.stats = [SimStats(c) for c in including(_choose(pool, candidates), every, include)]
@@ -279,16 +276,16 @@ class Simulator:
         full = work.rack(side)
         extra = full.count(BLANK) - PLAYOUT_BLANKS
         if extra <= 0:
-            return best_turn(work, self.equity, self.reply_limit)
+            return best_turn(work, self.equity)
         reduced = list(full)
         for _ in range(extra):
             reduced.remove(BLANK)
         work.set_rack(side, reduced)  # the held-back blanks wait in the pool meanwhile
         try:
-            turn = best_turn(work, self.equity, self.reply_limit)
+            turn = best_turn(work, self.equity)
         finally:
             work.set_rack(side, full)
-        return Candidate(turn.move, turn.score, turn.score + _leave_after(work, full, turn.move, self.equity))
+        return Candidate(turn.move, turn.score, turn.score * EQUITY_UNIT + _leave_after(work, full, turn.move, self.equity))
 
     def _value(self, work: Position, me: int, start: Sequence[int], kept: Sequence[float]) -> tuple[float, float]:
         others = [k for k in range(work.sides) if k != me]
@@ -366,19 +363,17 @@ class Simulator:
         return sorted(self.stats, key=key)
 
 
-def _leave_after(pos: Position, rack: Sequence[str], move: Action, equity: EquityCalculator) -> float:
-    """Worth of what ``move`` keeps of ``rack`` on ``pos`` (as :mod:`amath.engine.static` values it)."""
+def _leave_after(pos: Position, rack: Sequence[str], move: Action, equity: EquityCalculator) -> int:
+    """Worth of what ``move`` keeps of ``rack`` on ``pos``, in 1/100 points (as :mod:`amath.engine.static` values it)."""
     kept = list(rack)
-    bag_after = pos.bag_size
     taken: Sequence[str] = ()
     if isinstance(move, Place):
         taken = [t for t in move.rack_tiles if t not in pos.rules.tiles.free]
-        bag_after = max(0, bag_after - len(taken))
     elif isinstance(move, Exchange):
         taken = move.tiles
     for t in taken:
         kept.remove(t)
-    return leave_value(pos, kept, bag_after, equity)
+    return to_units(equity.leave_value(kept, pos.rules, pos.bag_size))
 
 
 def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:

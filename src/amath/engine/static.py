@@ -1,97 +1,168 @@
-"""Static equity of a position's turns: score plus the value of the tiles kept.
+"""Static equity: a turn's score plus the value of the tiles it keeps -- the one definition.
 
-The candidates of the simulation and the policy of its plies.  A turn's equity is its
-score plus the leave value of what stays on the rack (an :class:`~amath.engine.equity.EquityCalculator`); with the bag
-empty after the turn nothing more is drawn, so a kept tile is worth minus its points.
-Exchanges are valued by the tiles kept, a pass by the whole rack kept.
+Every static ranking of turns in the library is made here: the ``equity`` bot, the
+simulation's candidates and its play-outs' replies, the pre-endgame, inference,
+``amath best`` / ``amath engine`` at budget 0, and the analysis of a game.
+
+- A placement is worth its score plus the leave value of what stays on the rack
+  (an :class:`~amath.engine.equity.EquityCalculator`); an exchange scores 0 and is worth
+  the leave of the tiles kept; a pass is worth the whole rack kept.
+- Leaves are valued for the bag as it is *before* the turn: with the bag empty nothing
+  more can be drawn, so a kept tile is worth minus its points (``StaticEquity``).
+- Equity is counted in hundredths of a point (integers), so sums and ties are exact:
+  the leave of every part of the rack is computed once per turn
+  (:class:`~amath.movegen.leaves.RackLeaves`) and the generator adds it to every
+  placement's score -- in Rust on the native backend, in Python on the others.
+- Ties keep a fixed order: placements in the generator's order (score, then squares,
+  tiles, faces), then exchanges (fewer tiles returned first, then by name), then the pass.
+- The static player's own turn (:meth:`Turns.best`) passes only when it must.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from amath.board import Board
 from amath.engine.equity import EquityCalculator
+from amath.engine.generator import MoveGenerator, get_generator
 from amath.move import Exchange, Pass, Place
+from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
 from amath.position import Action, Position
+from amath.rules.base import Ruleset
+
+#: Asking a generator for "all of them".
+_ALL = 1 << 62
 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A turn with its score (0 for an exchange or pass) and static equity."""
+    """A turn with its score (0 for an exchange or pass) and its static equity in 1/100 points."""
 
     move: Action
     score: int
-    equity: float
+    value: int
+
+    @property
+    def equity(self) -> float:
+        """The static equity in points."""
+        return self.value / EQUITY_UNIT
 
 
 def default_equity() -> EquityCalculator:
     """The equity the ``equity`` bot uses (leave values fitted from self-play when present)."""
     from amath.engine.equity import StaticEquity
-    from amath.players.registry import _fitted  # the registry owns the choice of table
+    from amath.players.registry import _fitted, _fitted_tables  # the registry owns the choice of table
 
-    return StaticEquity(_fitted())
-
-
-def leave_value(pos: Position, kept: Sequence[str], bag_after: int, equity: EquityCalculator) -> float:
-    """Worth of keeping ``kept`` when ``bag_after`` tiles remain to draw (0: minus their points)."""
-    return equity.leave_value(kept, pos.rules, bag_after)
+    return StaticEquity(_fitted(), _fitted_tables())
 
 
-def _kept(rack: Counter[str], used: Sequence[str]) -> list[str]:
-    left = Counter(rack)
-    left.subtract(used)
-    return list((+left).elements())
+def to_units(points: float) -> int:
+    """A value in points as a whole number of 1/100 points (rounded)."""
+    return round(points * EQUITY_UNIT)
+
+
+def rack_leaves(rack: Sequence[str], rules: Ruleset, bag: int, equity: EquityCalculator) -> RackLeaves:
+    """The value of keeping each part of ``rack`` on a turn taken with ``bag`` tiles in the bag."""
+    return RackLeaves.build(rack, lambda kept: to_units(equity.leave_value(kept, rules, bag)), free=rules.tiles.free)
+
+
+@dataclass(frozen=True, slots=True)
+class Turns:
+    """The turns of one rack on one board with the bag at ``bag`` tiles, ranked by static equity."""
+
+    board: Board
+    rack: tuple[str, ...]
+    rules: Ruleset
+    bag: int
+    leaves: RackLeaves
+    generator: MoveGenerator
+
+    @classmethod
+    def of(
+        cls, board: Board, rack: Sequence[str], rules: Ruleset, bag: int, equity: EquityCalculator, generator: MoveGenerator | None = None
+    ) -> Turns:
+        """The turns of ``rack`` (leave values computed once, here)."""
+        return cls(board, tuple(rack), rules, bag, rack_leaves(rack, rules, bag, equity), generator or get_generator())
+
+    @classmethod
+    def at(cls, pos: Position, equity: EquityCalculator, generator: MoveGenerator | None = None) -> Turns:
+        """The turns of the side to move in ``pos`` (none once the game is over)."""
+        rack = pos.rack() if pos.outcome is None else ()
+        return cls.of(pos.board, rack, pos.rules, pos.bag_size, equity, generator)
+
+    def placements(self, limit: int | None = None) -> list[Candidate]:
+        """The ``limit`` best placements by equity (all of them if None), best first."""
+        if not self.rack:
+            return []
+        found = self.generator.top_equity(self.board, self.rack, self.rules, _ALL if limit is None else limit, self.leaves)
+        return [Candidate(m.place, m.score, value) for m, value in found]
+
+    def exchanges(self) -> list[Candidate]:
+        """Every legal exchange (one per multiset returned), best first; none when the bag forbids it."""
+        if not self.rack or not self.rules.can_exchange(1, self.bag):
+            return []
+        leaves = self.leaves
+        options = []
+        for index in range(1, len(leaves.values)):
+            returned = leaves.used(index)
+            if self.rules.can_exchange(len(returned), self.bag):
+                options.append((-leaves.values[index], len(returned), returned))
+        options.sort()
+        return [Candidate(Exchange(returned), 0, -neg) for neg, _, returned in options]
+
+    def pass_turn(self) -> Candidate:
+        """Passing: the whole rack kept."""
+        return Candidate(Pass(), 0, self.leaves.values[0])
+
+    def ranked(self, *, exchanges: int | None = 2, limit: int | None = None) -> list[Candidate]:
+        """The ``limit`` best placements, the ``exchanges`` best exchanges (None: all) and the pass, best first."""
+        swaps = self.exchanges()
+        cands = self.placements(limit) + (swaps if exchanges is None else swaps[:exchanges]) + [self.pass_turn()]
+        return sorted(cands, key=lambda c: -c.value)
+
+    def best(self) -> Candidate:
+        """The static-equity player's turn: the best placement or exchange (a placement on a tie).
+
+        The pass only when neither is legal: a static value cannot see that passing keeps
+        the same rack for the same board (the searches weigh the pass by playing it out).
+        """
+        top = self.placements(1)
+        swaps = self.exchanges()
+        if swaps and (not top or swaps[0].value > top[0].value):
+            return swaps[0]
+        return top[0] if top else self.pass_turn()
+
+
+# ----- the same over a kernel Position (the searches) ------------------------------------------
+def leave_value(pos: Position, kept: Sequence[str], bag: int, equity: EquityCalculator) -> float:
+    """Worth of keeping ``kept`` on a turn taken with ``bag`` tiles in the bag (0: minus their points)."""
+    return to_units(equity.leave_value(kept, pos.rules, bag)) / EQUITY_UNIT
 
 
 def placement_candidates(pos: Position, equity: EquityCalculator, limit: int | None = None) -> list[Candidate]:
-    """The placements of the side to move (the ``limit`` best-scoring) with their equity, best score first.
-
-    Moves that use the same tiles keep the same leave: it is valued once per multiset.
-    """
-    rack = Counter(pos.racks[pos.to_move])
-    free = pos.rules.tiles.free
-    out: list[Candidate] = []
-    leaves: dict[tuple[str, ...], float] = {}
-    for m in pos.placements(limit):
-        used = tuple(sorted(t for t in m.place.rack_tiles if t not in free))
-        leave = leaves.get(used)
-        if leave is None:
-            leave = leaves[used] = leave_value(pos, _kept(rack, used), max(0, pos.bag_size - len(used)), equity)
-        out.append(Candidate(m.place, m.score, m.score + leave))
-    return out
+    """The ``limit`` best placements of the side to move by equity (all if None), best first."""
+    return Turns.at(pos, equity).placements(limit)
 
 
 def exchange_candidates(pos: Position, equity: EquityCalculator) -> list[Candidate]:
-    """Every legal exchange, best kept tiles first (an exchange draws as many as it returns)."""
-    rack = pos.rack()
-    if not rack or not pos.rules.can_exchange(1, pos.bag_size):
-        return []
-    out: list[Candidate] = []
-    seen: set[tuple[str, ...]] = set()
-    for k in range(len(rack)):  # keep k, return the rest
-        for keep in itertools.combinations(rack, k):
-            if keep in seen:
-                continue
-            seen.add(keep)
-            returned = tuple(_kept(Counter(rack), keep))
-            if pos.rules.can_exchange(len(returned), pos.bag_size):
-                out.append(Candidate(Exchange(returned), 0, equity.leave_value(keep, pos.rules, pos.bag_size)))
-    out.sort(key=lambda c: -c.equity)
-    return out
+    """Every legal exchange of the side to move, best first."""
+    return Turns.at(pos, equity).exchanges()
 
 
 def pass_candidate(pos: Position, equity: EquityCalculator) -> Candidate:
     """Passing: the whole rack kept."""
-    return Candidate(Pass(), 0, leave_value(pos, pos.rack(), pos.bag_size, equity))
+    return Turns.at(pos, equity).pass_turn()
 
 
-def ranked(pos: Position, equity: EquityCalculator, *, exchanges: int = 2, limit: int | None = None) -> list[Candidate]:
-    """Placements (the ``limit`` best-scoring), the best ``exchanges`` exchanges and the pass, by static equity (stable order)."""
-    cands = placement_candidates(pos, equity, limit) + exchange_candidates(pos, equity)[:exchanges] + [pass_candidate(pos, equity)]
-    return sorted(cands, key=lambda c: -c.equity)
+def ranked(pos: Position, equity: EquityCalculator, *, exchanges: int | None = 2, limit: int | None = None) -> list[Candidate]:
+    """The ``limit`` best placements, the best ``exchanges`` exchanges and the pass, by static equity."""
+    return Turns.at(pos, equity).ranked(exchanges=exchanges, limit=limit)
+
+
+def best_turn(pos: Position, equity: EquityCalculator) -> Candidate:
+    """The static-equity player's turn in ``pos``: the best placement, exchange or pass."""
+    return Turns.at(pos, equity).best()
 
 
 def same_turn(a: Action, b: Action) -> bool:
@@ -111,18 +182,6 @@ def including(chosen: Sequence[Candidate], pool: Sequence[Candidate], include: S
         if found is not None:
             out.append(found)
     return out
-
-
-def best_turn(pos: Position, equity: EquityCalculator, limit: int | None = None) -> Candidate:
-    """The static-equity player's turn: the best placement (among the ``limit`` best-scoring), exchange or pass."""
-    best = pass_candidate(pos, equity)
-    for c in placement_candidates(pos, equity, limit):
-        if c.equity > best.equity:
-            best = c
-    ex = exchange_candidates(pos, equity)
-    if ex and ex[0].equity > best.equity:
-        best = ex[0]
-    return best
 
 
 def is_place(c: Candidate) -> bool:

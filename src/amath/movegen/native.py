@@ -23,6 +23,7 @@ from amath.board import Board, Square
 from amath.errors import PositionError, TileError
 from amath.move import Place, TilePlay
 from amath.movegen import smath
+from amath.movegen.leaves import RackLeaves, check_k
 from amath.movegen.lines import DIGIT, NUMBER, face_kind
 from amath.movegen.rack import RackInfo
 from amath.movegen.result import GeneratedMove
@@ -285,13 +286,47 @@ def generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[Generate
 
 
 def top(board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
-    """The first ``k`` moves of :func:`generate`'s order; the others are never built in Python."""
+    """The first ``k`` moves of :func:`generate`'s order; the others are never built in Python.
+
+    It is the top by equity with every leave worth 0: Rust's bounded search skips the
+    lines that cannot reach the k-th best score found so far.
+    """
     if k < 0:
         raise ValueError(f"k must be 0 or more, not {k}")
     prep, flat, counts = _inputs(board, rack, rules)
     if not rack or k == 0:
         return []
-    return _decode_all(prep, *_call(prep, flat, counts, k))
+    return [m for m, _ in _top_equity(prep, flat, counts, [0] * len(prep.tile_names), [0], 1, k)]
+
+
+def top_equity(board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
+    """The ``k`` best placements by score x unit + leave (see :mod:`amath.movegen.leaves`), with that value.
+
+    The leave table crosses into Rust once; Rust values every move and keeps the best,
+    ties in :func:`generate`'s order, so only ``k`` moves are ever built in Python.
+    """
+    check_k(k)
+    prep, flat, counts = _inputs(board, rack, rules)
+    if not rack or k == 0:
+        return []
+    if not leaves.fits(rack):
+        mine, theirs = " ".join(sorted(rack)), " ".join(leaves.rack())
+        raise PositionError(f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs)
+    strides = [0] * len(prep.tile_names)
+    for t, step in zip(leaves.tiles, leaves.strides):
+        strides[prep.tile_ids[t]] = step
+    return _top_equity(prep, flat, counts, strides, list(leaves.values), leaves.unit, k)
+
+
+def _top_equity(
+    prep: _Prepared, flat: list[int], counts: list[int], strides: list[int], values: list[int], unit: int, k: int
+) -> list[tuple[GeneratedMove, int]]:
+    try:
+        scores, worth, offsets, tiles = _EXT.top_equity(prep.native, flat, counts, strides, values, unit, k)
+    except ValueError as exc:
+        raise PositionError(f"the compiled generator refused the position: {exc}", code="native_refused", detail=str(exc)) from None
+    moves = _decode_all(prep, memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I"))
+    return list(zip(moves, memoryview(worth).cast("q").tolist()))
 
 
 def count(board: Board, rack: Sequence[str], rules: Ruleset) -> int:

@@ -10,15 +10,15 @@ For Smath the placements come from its bounded search (docs/smath.md), not a ful
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from amath.board import Board
-from amath.engine.equity import StaticEquity, leave_of
+from amath.engine.equity import StaticEquity
 from amath.engine.generator import get_generator
+from amath.engine.static import Turns
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
 from amath.movegen import GeneratedMove
@@ -93,21 +93,16 @@ def _generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[Generat
     return get_generator().generate(board, rack, rules)
 
 
-def _equity(score: int, kept: Sequence[str], bag: int, rules: Ruleset, leaves: LeaveTable) -> float:
-    return StaticEquity(leaves).equity(score, kept, rules, bag)
-
-
 def analyze_turn(
     turn_number: int, turn: Turn, board: Board, bag: int, rules: Ruleset, top: int = 3, leaves: LeaveTable = HANDSET
 ) -> TurnAnalysis:
     """Analyse one decision: ``board`` and ``bag`` (tiles in it) as they were before ``turn``."""
     rack = turn.rack_before
     moves = _generate(board, rack, rules)
-    options = [
-        Option(format_move(m.place, board, rules), m.score, _equity(m.score, leave_of(rack, m.place.rack_tiles), bag, rules, leaves))
-        for m in moves
-    ]
-    others = _exchange_and_pass(rack, bag, rules, leaves)
+    turns = Turns.of(board, rack, rules, bag, StaticEquity(leaves))
+    table = turns.leaves
+    options = [Option(format_move(m.place, board, rules), m.score, table.value_of(m) / table.unit) for m in moves]
+    others = _exchange_and_pass(turns)
     full = rules.rack_size  # a bingo puts down a full rack (free tiles do not count)
     bingos = [o for o, m in zip(options, moves) if sum(1 for p in m.place.tiles if p.tile not in rules.tiles.free) == full]
     rank: int | None = None
@@ -117,12 +112,12 @@ def analyze_turn(
             if {(p.square, p.tile, p.face) for p in m.place.tiles} == played_key:
                 rank = 1 + sum(1 for o in moves if o.score > m.score)
                 break
-        kept = leave_of(rack, turn.move.rack_tiles)
+        used: Sequence[str] = turn.move.rack_tiles
     elif isinstance(turn.move, Exchange):
-        kept = leave_of(rack, turn.move.tiles)
+        used = turn.move.tiles
     else:
-        kept = list(rack)
-    equity = _equity(turn.score, kept, bag, rules, leaves)
+        used = ()
+    equity = (turn.score * table.unit + table.values[table.index(used)]) / table.unit
     best_score = options[0].score if options else turn.score
     every = options + others
     best_equity = max([o.equity for o in every] + [equity])
@@ -147,21 +142,12 @@ def analyze_turn(
     )
 
 
-def _exchange_and_pass(rack: Sequence[str], bag: int, rules: Ruleset, leaves: LeaveTable) -> list[Option]:
+def _exchange_and_pass(turns: Turns) -> list[Option]:
     """The pass and the exchange keeping the best leave, when the bag allows one (equity: the leave)."""
-    out = [Option("pass", 0, _equity(0, rack, bag, rules, leaves), "pass")]
-    best: tuple[float, tuple[str, ...]] | None = None
-    tiles = sorted(rack)
-    for keep_n in range(len(tiles)):
-        if not rules.can_exchange(len(tiles) - keep_n, bag):
-            continue
-        for keep in set(itertools.combinations(tiles, keep_n)):
-            value = _equity(0, keep, bag, rules, leaves)
-            if best is None or (value, keep) > best:
-                best = (value, keep)
-    if best is not None:
-        returned = leave_of(tiles, best[1])
-        out.append(Option("exchange " + " ".join(returned), 0, best[0], "exchange"))
+    out = [Option("pass", 0, turns.pass_turn().equity, "pass")]
+    for c in turns.exchanges()[:1]:
+        tiles = c.move.tiles if isinstance(c.move, Exchange) else ()
+        out.append(Option("exchange " + " ".join(tiles), 0, c.equity, "exchange"))
     return out
 
 

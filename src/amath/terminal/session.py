@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from amath.board import Square
-from amath.engine.generator import get_generator
 from amath.game import Game, Turn
 from amath.move import Challenge, Move, Pass, Place
 from amath.notation import format_move
@@ -265,15 +264,14 @@ class Session:
     def _hint(self, side: int) -> None:
         """The best plays for ``side`` by the equity bot's measure (score plus the leave kept)."""
         game = self.game
-        bot = EquityPlayer(0)
-        moves = sorted(get_generator().generate(game.board, game.racks[side], game.rules), key=lambda m: -bot.equity(game, m))
-        if not moves:
+        best = EquityPlayer(0).turns(game, side).placements(HINTS)
+        if not best:
             self.console.say(self.text("hint_none"))
             return
         self.console.say(self.text("hint_head"))
-        for m in moves[:HINTS]:
-            move = format_move(m.place, game.board, game.rules)
-            self.console.say(self.text("hint_line", move=move, score=m.score, equity=f"{bot.equity(game, m):.1f}"))
+        for c in best:
+            move = format_move(c.move, game.board, game.rules)
+            self.console.say(self.text("hint_line", move=move, score=c.score, equity=f"{c.equity:.1f}"))
 
     # ----- saving -------------------------------------------------------------------------
     def _save_to(self, path: str) -> bool:

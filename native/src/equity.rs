@@ -1,0 +1,269 @@
+//! The best placements by static equity: score x unit + the value of the tiles kept.
+//!
+//! The leave table crosses once per call, as integers: `values[i]` is the worth of keeping
+//! the rack less the tiles of index `i`, where each use of tile id `t` adds `strides[t]`
+//! (Python builds it from any leave model; see `amath/movegen/leaves.py`, the twin).  Each
+//! move's value is its score times `unit` plus the table entry of the tiles it places;
+//! the best `k` are kept, ties in the generator's order (score, then squares, tiles, faces).
+//! With a table of zeros and unit 1 this is the top k by score (the greedy bot's move).
+
+use crate::generate::{self, MoveList, MoveRec};
+use crate::rules::{InputError, Result, RuleData};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A rack's leave table: index steps per tile id and the value of each index.
+pub struct Leaves<'a> {
+    pub strides: &'a [i64],
+    pub values: &'a [i64],
+    pub unit: i64,
+}
+
+/// The chosen moves, best first: scores, values, and tiles as `lib::run` encodes them.
+pub struct Ranked {
+    pub scores: Vec<i64>,
+    pub values: Vec<i64>,
+    pub offsets: Vec<u32>,
+    pub tiles: Vec<u32>,
+}
+
+fn bad<T>(msg: String) -> Result<T> {
+    Err(InputError(msg))
+}
+
+impl Leaves<'_> {
+    fn check(&self, rules: &RuleData) -> Result<()> {
+        if self.strides.len() != rules.tiles.len() {
+            return bad(format!("strides has {} entries but the ruleset has {} tiles", self.strides.len(), rules.tiles.len()));
+        }
+        if let Some(s) = self.strides.iter().find(|&&s| s < 0) {
+            return bad(format!("strides must be 0 or more, not {s}"));
+        }
+        if self.values.is_empty() {
+            return bad("the leave table is empty (it needs at least the value of keeping the whole rack)".to_string());
+        }
+        if self.unit < 1 {
+            return bad(format!("unit must be 1 or more, not {}", self.unit));
+        }
+        Ok(())
+    }
+
+    /// The value of one move: score x unit + the leave of the tiles it places.
+    fn value(&self, rules: &RuleData, found: &MoveList, m: &MoveRec) -> Result<i64> {
+        let mut index: i64 = 0;
+        for &key in found.keys(m) {
+            let tile = rules.tile_by_rank[((key >> 8) & 0xff) as usize] as usize;
+            let step = self.strides.get(tile).copied().unwrap_or(0);
+            index = index.checked_add(step).ok_or_else(|| InputError("the leave index overflows".to_string()))?;
+        }
+        let Some(&leave) = usize::try_from(index).ok().and_then(|i| self.values.get(i)) else {
+            return bad(format!("a move uses leave index {index} but the table has {} values", self.values.len()));
+        };
+        m.score.checked_mul(self.unit).and_then(|s| s.checked_add(leave)).ok_or_else(|| InputError("a move's equity overflows".to_string()))
+    }
+}
+
+/// The least score s with s x unit + best >= value (unit > 0).
+fn least_score(value: i64, best: i64, unit: i64) -> i64 {
+    let need = value.saturating_sub(best);
+    let q = need.div_euclid(unit);
+    if need.rem_euclid(unit) != 0 {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// A bounded search for the `k` best values, starting from the score floor `start`:
+/// the moves found (all those that can reach the k-th value, maybe more) and the final floor.
+fn best_k(
+    rules: &RuleData,
+    grid: &[Option<(u8, u8)>],
+    counts: &[u8],
+    leaves: &Leaves,
+    k: usize,
+    start: i64,
+    best_leave: i64,
+) -> Result<(MoveList, i64)> {
+    let mut heap: BinaryHeap<Reverse<i64>> = BinaryHeap::new();
+    let mut failed: Option<InputError> = None;
+    let mut low = start;
+    let mut floor = |found: &MoveList, from: usize| -> i64 {
+        for m in &found.moves[from..] {
+            match leaves.value(rules, found, m) {
+                Ok(v) => {
+                    heap.push(Reverse(v));
+                    if heap.len() > k {
+                        heap.pop();
+                    }
+                }
+                Err(e) => {
+                    failed = Some(e);
+                    return i64::MAX; // stops the search; the error is returned below
+                }
+            }
+        }
+        if let Some(&Reverse(kth)) = heap.peek() {
+            if heap.len() == k {
+                low = low.max(least_score(kth, best_leave, leaves.unit));
+            }
+        }
+        low
+    };
+    let found = generate::generate_bounded(rules, grid, counts, generate::FORCE_MAX, &mut floor)?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok((found, low))
+}
+
+/// The `k` best moves of the rack on the board by score x unit + leave, best first.
+///
+/// The search keeps the `k` best values seen in a bounded heap; once it is full, a move
+/// must score at least what the k-th value less the best leave needs, and the generator
+/// skips lines, starts and ends that cannot (`generate::generate_bounded`).
+pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves, k: usize) -> Result<Ranked> {
+    leaves.check(rules)?;
+    let grid = rules.read_board(board)?;
+    let counts = rules.read_rack(rack)?;
+    let mut out = Ranked { scores: Vec::new(), values: Vec::new(), offsets: vec![0], tiles: Vec::new() };
+    if k == 0 {
+        return Ok(out);
+    }
+    let best_leave = leaves.values.iter().copied().max().unwrap_or(0);
+    // A first, cheap pass without the tiles of many faces (blanks): its moves are moves of
+    // the whole rack too, so its k-th value is a floor the whole search can start from.
+    let narrow: Vec<u8> = counts.iter().enumerate().map(|(t, &c)| if rules.tiles[t].faces.len() > 2 { 0 } else { c }).collect();
+    let start = if narrow != counts && narrow.iter().any(|&c| c > 0) {
+        let first = best_k(rules, &grid, &narrow, leaves, k, i64::MIN, best_leave)?;
+        first.1
+    } else {
+        i64::MIN
+    };
+    let (found, _) = best_k(rules, &grid, &counts, leaves, k, start, best_leave)?;
+    let mut ranked: Vec<(i64, &MoveRec)> = Vec::with_capacity(found.moves.len());
+    for m in &found.moves {
+        ranked.push((leaves.value(rules, &found, m)?, m));
+    }
+    let order = |a: &(i64, &MoveRec), b: &(i64, &MoveRec)| {
+        b.0.cmp(&a.0).then_with(|| b.1.score.cmp(&a.1.score)).then_with(|| found.keys(a.1).cmp(found.keys(b.1)))
+    };
+    if k < ranked.len() {
+        ranked.select_nth_unstable_by(k - 1, order);
+        ranked.truncate(k);
+    }
+    ranked.sort_unstable_by(order);
+    for (value, m) in ranked {
+        out.scores.push(m.score);
+        out.values.push(value);
+        for &key in found.keys(m) {
+            let tile = rules.tile_by_rank[((key >> 8) & 0xff) as usize] as u32;
+            let face = rules.face_by_rank[(key & 0xff) as usize] as u32;
+            out.tiles.push((key >> 16) << 16 | tile << 8 | face);
+        }
+        out.offsets.push(out.tiles.len() as u32);
+    }
+    Ok(out)
+}
+
+#[cfg(feature = "python")]
+pub(crate) mod python {
+    use super::{top_equity as rank, Leaves};
+    use crate::python::{le_bytes, Rules};
+    use pyo3::exceptions::PyValueError;
+    use pyo3::prelude::*;
+    use pyo3::types::PyBytes;
+
+    type Bytes<'py> = Bound<'py, PyBytes>;
+
+    /// The `k` best moves by score x unit + leave: (scores int64, values int64, offsets uint32, tiles uint32) as bytes.
+    #[pyfunction]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn top_equity<'py>(
+        py: Python<'py>,
+        rules: &Rules,
+        board: Vec<i64>,
+        rack: Vec<i64>,
+        strides: Vec<i64>,
+        values: Vec<i64>,
+        unit: i64,
+        k: usize,
+    ) -> PyResult<(Bytes<'py>, Bytes<'py>, Bytes<'py>, Bytes<'py>)> {
+        let data = &rules.data;
+        let leaves = Leaves { strides: &strides, values: &values, unit };
+        let out = py.detach(|| rank(data, &board, &rack, &leaves, k)).map_err(|e| PyValueError::new_err(e.0))?;
+        Ok((
+            le_bytes(py, &out.scores, i64::to_le_bytes),
+            le_bytes(py, &out.values, i64::to_le_bytes),
+            le_bytes(py, &out.offsets, u32::to_le_bytes),
+            le_bytes(py, &out.tiles, u32::to_le_bytes),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{top_equity, Leaves, Ranked};
+    use crate::rules::testing::{face, rules};
+    use crate::rules::RuleData;
+
+    /// The rack as counts by tile id (test tiles: one per face, the blank last) and the ids held.
+    fn rack(r: &RuleData, names: &[&str]) -> (Vec<i64>, Vec<usize>) {
+        let mut counts = vec![0i64; r.tiles.len()];
+        let ids: Vec<usize> = names.iter().map(|n| face(n) as usize).collect();
+        for &t in &ids {
+            counts[t] += 1;
+        }
+        (counts, ids)
+    }
+
+    fn ranked(r: &RuleData, rack: &[i64], strides: &[i64], values: &[i64], k: usize) -> Ranked {
+        let board = vec![-1i64; 2 * r.size * r.size];
+        match top_equity(r, &board, rack, &Leaves { strides, values, unit: 100 }, k) {
+            Ok(out) => out,
+            Err(e) => panic!("top_equity failed: {}", e.0),
+        }
+    }
+
+    #[test]
+    fn the_leave_of_the_tiles_kept_reorders_the_moves() {
+        let r = rules(15, 8);
+        let (counts, ids) = rack(&r, &["1", "+", "2", "=", "3", "-"]);
+        // Each tile held once: tile j of the list adds bit j to the index (the - is bit 32).
+        let mut strides = vec![0i64; r.tiles.len()];
+        for (j, &t) in ids.iter().enumerate() {
+            strides[t] = 1 << j;
+        }
+        let plain = ranked(&r, &counts, &strides, &[0; 64], 100_000);
+        assert!(!plain.scores.is_empty());
+        assert!(plain.scores.windows(2).all(|w| w[0] >= w[1]), "with a flat table the order is by score");
+        assert!(plain.values.iter().zip(&plain.scores).all(|(v, s)| *v == s * 100));
+        // Keeping the - (no bit 32 in the index) is worth a lot: the best moves keep it.
+        let keep3: Vec<i64> = (0..64).map(|i| if i & 32 == 0 { 100_000 } else { 0 }).collect();
+        let best = ranked(&r, &counts, &strides, &keep3, 3);
+        assert_eq!(best.scores.len(), 3);
+        assert!(best.values.iter().all(|&v| v >= 100_000), "the best three keep the -");
+        let minus = ids[5] as u32;
+        assert!(plain.tiles.iter().any(|e| (e >> 8) & 0xff == minus), "some moves use the -");
+        for w in best.offsets.windows(2) {
+            assert!(best.tiles[w[0] as usize..w[1] as usize].iter().all(|e| (e >> 8) & 0xff != minus));
+        }
+        assert!(best.values.windows(2).all(|w| w[0] >= w[1]));
+    }
+
+    #[test]
+    fn a_bad_table_is_an_error_not_a_panic() {
+        let r = rules(15, 8);
+        let (counts, _) = rack(&r, &["1", "1", "="]);
+        let board = vec![-1i64; 2 * r.size * r.size];
+        let strides = vec![1i64; r.tiles.len()];
+        let run =
+            |strides: &[i64], values: &[i64], unit: i64| top_equity(&r, &board, &counts, &Leaves { strides, values, unit }, 5).is_err();
+        assert!(run(&strides, &[0], 100), "a table too short for the tiles a move uses");
+        assert!(run(&strides[1..], &[0; 8], 100), "strides for the wrong number of tiles");
+        assert!(run(&strides, &[0; 8], 0), "unit 0");
+        assert!(run(&strides, &[], 100), "an empty table");
+        assert!(run(&vec![-1; r.tiles.len()], &[0; 8], 100), "a negative stride");
+        assert!(run(&strides, &[i64::MAX; 8], 100), "an equity that overflows");
+    }
+}
