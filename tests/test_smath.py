@@ -191,9 +191,9 @@ def test_equity_bot_exchanges_only_what_the_smath_bag_allows() -> None:
     give(g, g.to_move, ["0", "0", "0", "0", "0", "0", "12", "12", "12", "12"])  # a rack that wants changing
     del g.bag[6:]  # six tiles left: at most six may go back
     bot = get_bot("equity", 1)
-    exchange, _ = bot._best_exchange(g)  # type: ignore[attr-defined]
-    assert isinstance(exchange, Exchange) and 1 <= len(exchange.tiles) <= 6 and g.is_legal(exchange)
-    assert g.is_legal(bot.choose(g))
+    swaps = bot.turns(g).exchanges()  # type: ignore[attr-defined]
+    assert swaps and all(isinstance(c.move, Exchange) and 1 <= len(c.move.tiles) <= 6 and g.is_legal(c.move) for c in swaps)
+    assert any(len(c.move.tiles) == 6 for c in swaps) and g.is_legal(bot.choose(g))
 
 
 def test_selfplay_rejects_an_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
