@@ -286,7 +286,8 @@ impl LineGen<'_> {
         let split = total / 2;
         let mut partner: Vec<Vec<ValueSet>> = (0..n).map(|_| Vec::new()).collect();
         for &e in &eqs {
-            if e + 1 >= n || (empty[e] - empty[starts[0]]) as usize <= split {
+            // no first side ends before the first start (starts may lie past some '=' squares)
+            if e + 1 >= n || e < starts[0] || (empty[e] - empty[starts[0]]) as usize <= split {
                 continue;
             }
             let most = total as i64 - (split as i64 + 1) - i64::from(line.kind[e] != EQ as i8);
