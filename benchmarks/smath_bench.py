@@ -1,54 +1,72 @@
-"""Smath search cost: greedy-vs-greedy Smath games with the bounded generator.
+"""Smath search cost: CPU time of the exact top 20 and best move on full self-play racks, per backend.
 
-Reports, per move, the time and the number of placements found, and how often the node
-budget was the limit.  Usage: ``.venv/bin/python benchmarks/smath_bench.py --games 3``.
+The full ten-tile racks of the stored self-play positions (tests/data/smath_positions.json);
+for each, :meth:`MoveGenerator.search` of the chosen backend (``--backend python|native``)
+for the top 20 and for the best move, timed with ``time.process_time`` (CPU time of this
+process).  A search that reaches ``--cap`` nodes stops (``SearchStopped``): it is counted
+and its time is the time it ran, so the medians and p95 are lower bounds when any stopped.
+Usage::
+
+    .venv/bin/python benchmarks/smath_bench.py --backend python --count 40 --cap 1000000
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import statistics
 import time
+from pathlib import Path
 
-from amath import Game
-from amath.movegen.bounded import generate_bounded
-from amath.movegen.dispatch import BOUNDED_MAX_RACK_TILES, BOUNDED_NODE_BUDGET
-from amath.players import get_bot
-from amath.rules import get_ruleset
+from amath.engine.generator import get_generator, own_backends
+from amath.formats.position import position_from_dict
+from amath.movegen.smath import SearchStopped
+from amath.rules import SMATH
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "smath_positions.json"
+
+
+def _ms(t: float) -> str:
+    return f"{t * 1000:.0f} ms"
+
+
+def _summary(name: str, times: list[float], stopped: int) -> str:
+    p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else times[0]
+    spread = f"median {_ms(statistics.median(times))}, p95 {_ms(p95)}, max {_ms(max(times))}"
+    return f"{name}: {len(times)} searches, {stopped} stopped at the cap; {spread}"
+
+
+def run(backend: str, count: int, cap: int) -> None:
+    """Time the exact top 20 and best move on the first ``count`` stored positions' full racks."""
+    gen = get_generator(backend)
+    data = json.loads(DATA.read_text(encoding="utf-8"))["positions"][:count]
+    blanks = sum("?" in p["position"]["rack"] for p in data)
+    print(f"{len(data)} positions, {blanks} racks with a blank; backend {gen.name} (own Smath search: {backend in own_backends(SMATH)})")
+    for limit, name in ((20, "top 20"), (1, "best move")):
+        times: list[float] = []
+        stopped = 0
+        for p in data:
+            pos = position_from_dict(p["position"])
+            t0 = time.process_time()
+            try:
+                gen.search(pos.board(), list(pos.rack), SMATH, limit=limit, max_nodes=cap)
+            except SearchStopped:
+                stopped += 1
+            times.append(time.process_time() - t0)
+        print(_summary(name, times, stopped), flush=True)
 
 
 def main() -> None:
-    """Play the games and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--variant", default="smath")
-    parser.add_argument("--seed", type=int, default=1)
+    """Print the machine, then the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--backend", default="python", choices=["python", "native"])
+    parser.add_argument("--count", type=int, default=40, help="positions (from the first)")
+    parser.add_argument("--cap", type=int, default=1_000_000, help="node cap per search (stopped searches are counted)")
     args = parser.parse_args()
-    rules = get_ruleset(args.variant)
-    times: list[float] = []
-    counts: list[int] = []
-    game_times: list[float] = []
-    for k in range(args.games):
-        game = Game(rules, seed=args.seed + k)
-        bots = [get_bot("greedy", args.seed + k), get_bot("greedy", args.seed + k + 1000)]
-        start = time.perf_counter()
-        while not game.over:
-            t0 = time.perf_counter()
-            found = generate_bounded(
-                game.board, game.racks[game.to_move], rules, max_rack_tiles=BOUNDED_MAX_RACK_TILES, node_budget=BOUNDED_NODE_BUDGET
-            )
-            times.append(time.perf_counter() - t0)
-            counts.append(len(found))
-            game.push(bots[game.to_move].choose(game))
-        game_times.append(time.perf_counter() - start)
-    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
-    bounds = f"{BOUNDED_MAX_RACK_TILES} rack tiles, {BOUNDED_NODE_BUDGET} nodes"
-    print(f"{args.variant}: {args.games} games, {len(times)} searches, bounds: {bounds}")
-    qs = statistics.quantiles(times, n=20)
-    print(f"search time: median {statistics.median(times) * 1000:.0f} ms, p95 {qs[-1] * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")
-    print(f"placements found: median {statistics.median(counts):.0f}, max {max(counts)}")
-    print(f"game time (search done twice per move: once here, once by the bot): mean {statistics.mean(game_times):.1f} s")
+    print(f"machine: {platform.machine()} python {platform.python_version()}, load {os.getloadavg()[0]:.1f}, CPU time per search")
+    run(args.backend, args.count, args.cap)
 
 
 if __name__ == "__main__":

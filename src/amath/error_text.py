@@ -119,7 +119,10 @@ ERROR_TH: Mapping[str, str] = {
     "leaves_for_other_rack": "ตารางค่าเบี้ยที่เหลือเป็นของราง {table} ไม่ใช่ {rack}",
     "bad_move_count": "จำนวนการเดินที่ขอต้องเป็น 0 ขึ้นไป ไม่ใช่ {count}",
     "search_stopped": "การค้นหาหยุดหลังจาก {nodes} โหนด พบ {count} การวาง รายการยังไม่ครบ",
-    "bingo_variant": "รายการบิงโกและการฝึกยังใช้กับ {variant} ไม่ได้ เพราะการค้นหาการเดินของเกมนี้ยังมีขอบเขตจำกัด (docs/smath.md)",
+    "bingo_variant": (
+        "รายการบิงโกและการฝึกใช้กับ {variant} ไม่ได้ เพราะรายการการวางทั้งหมดของชั้นวางเต็มยาวเกินไป"
+        " (`amath moves --limit N` ให้ N การวางที่ดีที่สุดพอดี; docs/smath.md)"
+    ),
     "no_drill_rack": "สร้างรางสำหรับฝึกไม่ได้",
     "no_converter": "ไม่มีโปรแกรมแปลง SVG เป็น PNG (ติดตั้ง rsvg-convert หรือ cairosvg)",
     "converter_failed": "rsvg-convert ทำงานไม่สำเร็จ: {detail}",

@@ -43,7 +43,7 @@ class LegalMoves:
         return isinstance(move, Move) and self.game.is_legal(move)
 
     def placements(self) -> list[Move]:
-        """Every legal placement, best score first (bounded for Smath: see docs/smath.md)."""
+        """Every legal placement, best score first (for a big Smath rack a very long list, slow: docs/smath.md)."""
         g = self.game
         if g.over:
             return []

@@ -650,6 +650,14 @@ class Position:
         out.sort(key=lambda e: (len(e.tiles), [self._order[t] for t in e.tiles]))
         return out
 
+    def points(self, move: Action) -> int:
+        """What ``move`` scores now (checked by the rules; 0 for an exchange or pass)."""
+        if not isinstance(move, Place):
+            return 0
+        analysis = analyze(self.board, move, self.rules)
+        check_lines(analysis, self.rules)
+        return score_placement(analysis, self.rules)
+
     def legal_moves(self) -> list[Action]:
         """Every legal turn: placements (best score first), exchanges, then pass; none once over."""
         if self.outcome is not None:
@@ -672,8 +680,11 @@ def _sub_multisets(names: Sequence[str], counts: Sequence[int]) -> Iterator[tupl
 
 
 def generate(board: Board, rack: Sequence[str], rules: Ruleset, limit: int | None = None) -> list[GeneratedMove]:
-    """The placements from the default backend of :func:`amath.engine.get_generator` (its top ``limit``)."""
-    from amath.engine.generator import get_generator  # the engine sits outside the kernel
+    """The placements from the default backend of :func:`amath.engine.get_generator` (its top ``limit``).
 
-    backend = get_generator()
-    return backend.generate(board, rack, rules) if limit is None else backend.top(board, rack, rules, limit)
+    A Smath search is stopped after :data:`amath.engine.generator.NODE_BUDGET` nodes and
+    gives the best placements found by then, so the engine's searches stay within a budget.
+    """
+    from amath.engine.generator import search_within  # the engine sits outside the kernel
+
+    return search_within(board, rack, rules, limit=limit)[0]

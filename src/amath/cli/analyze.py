@@ -154,6 +154,8 @@ def to_json(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], na
                 "score": a.score,
                 "equity": round(a.equity, 2),
                 "moves": a.moves,
+                "complete": a.complete,
+                "exact": a.exact,
                 "rank": a.rank,
                 "equity_rank": a.equity_rank,
                 "best": [{"move": o.move, "kind": o.kind, "score": o.score, "equity": round(o.equity, 2)} for o in a.best],
@@ -184,14 +186,20 @@ def table(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], name
     """A readable table: one block per turn, then one line per side."""
     lines: list[str] = []
     for a in analyses:
-        rank = f"rank {a.rank} of {a.moves}" if a.rank is not None else f"{a.moves} placements"
+        if not a.complete:  # a big Smath rack: ``moves`` counts the placements scoring at least as much
+            counted = f"{a.moves} placements score as much or more" if a.rank is not None else "too many to count"
+            rank = f"rank {a.rank if a.rank is not None else '?'} ({counted})"
+        else:
+            rank = f"rank {a.rank} of {a.moves}" if a.rank is not None else f"{a.moves} placements"
         lines.append(f"turn {a.turn:<3} {names[a.side]}  rack {' '.join(a.rack)}")
-        lines.append(f"  played  {a.played:<48} {a.score:>4}  {rank}, equity rank {a.equity_rank}")
+        lines.append(f"  played  {a.played:<48} {a.score:>4}  {rank}, equity rank {a.equity_rank if a.equity_rank is not None else '?'}")
         for k, o in enumerate(a.best):
             label = "best" if k == 0 else ""
             lines.append(f"  {label:<6}  {o.move:<48} {o.score:>4}  equity {o.equity:.1f}")
         if not a.best:
             lines.append("  best    (no placement)")
+        if not a.exact:
+            lines.append("  (the search reached its node budget: the best found by then / ค้นถึงขีดจำกัด: ดีที่สุดเท่าที่พบ)")
         if a.missed_bingo is not None:
             lines.append(f"  missed  bingo {a.missed_bingo.move} ({a.missed_bingo.score})")
         lines.append(f"  lost    {a.points_lost} points, {a.equity_lost:.1f} equity")

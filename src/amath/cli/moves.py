@@ -12,17 +12,22 @@ from amath.engine.generator import get_generator
 from amath.errors import AmathError
 from amath.formats.position import position_from_json
 from amath.movegen import GeneratedMove
-from amath.movegen.dispatch import is_complete
+from amath.movegen.dispatch import uses_smath_search
 from amath.notation import format_place
 
 HELP = "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3)"
+
+
+def _progress(found: int) -> None:
+    """For big Smath racks, whose complete list may be huge: how many so far."""
+    print(f"... {found} placements so far / พบแล้ว {found} การวาง", file=sys.stderr, flush=True)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """A position file ('-' for standard input), ``--json`` and ``--limit``."""
     parser.add_argument("position", help="position JSON file, or - to read standard input")
     parser.add_argument("--json", action="store_true", help="one JSON object per line: move, score, tiles")
-    parser.add_argument("--limit", type=int, default=None, metavar="N", help="show only the N best moves")
+    parser.add_argument("--limit", type=int, default=None, metavar="N", help="exactly the N best moves (ties in the list's fixed order)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,20 +48,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    moves = get_generator().generate(board, list(pos.rack), rules)
+    rack = list(pos.rack)
+    progress = _progress if args.limit is None and uses_smath_search(rules) else None  # Smath lists may be huge
+    moves = get_generator().search(board, rack, rules, limit=args.limit, progress=progress)
     elapsed = time.perf_counter() - started
-    shown = moves if args.limit is None else moves[: args.limit]
     out = sys.stdout
-    for m in shown:
+    for m in moves:
         notation = format_place(m.place, board, rules)
         if args.json:
             out.write(json.dumps(_as_json(m, notation), ensure_ascii=False) + "\n")
         else:
             out.write(f"{m.score:4d}  {notation}\n")
     if not args.json:
-        more = f", showing {len(shown)}" if len(shown) < len(moves) else ""
-        bounded = "" if is_complete(rules) else f" (bounded search for {rules.name}, see docs/smath.md)"
-        print(f"{len(moves)} moves in {elapsed:.3f} s{more}{bounded}", file=sys.stderr)
+        if args.limit is None:
+            print(f"{len(moves)} moves in {elapsed:.3f} s / {len(moves)} การวาง ใน {elapsed:.3f} วินาที", file=sys.stderr)
+        else:
+            n = len(moves)
+            print(f"the {n} best moves in {elapsed:.3f} s, showing {n} / แสดง {n} การวางที่ดีที่สุด ใน {elapsed:.3f} วินาที", file=sys.stderr)
     return 0
 
 

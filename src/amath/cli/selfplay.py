@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--games``, ``--players``, ``--variant``, ``--seed``, ``--jobs``, ``--ray``, ``--out``, ``--quiet``."""
     parser.add_argument("--games", type=int, default=10, metavar="N", help="number of games (default 10)")
     parser.add_argument("--players", default="greedy,equity", help=f"comma-separated bots, 2 to 4 of: {', '.join(BOTS)}")
-    parser.add_argument("--variant", default="a-math", help="a-math (default), smath or smath+OPTIONS (bounded search: docs/smath.md)")
+    parser.add_argument("--variant", default="a-math", help="a-math (default), smath or smath+OPTIONS (docs/smath.md)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: the same seed plays the same games (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); with --ray local, Ray's CPUs")
     parser.add_argument(

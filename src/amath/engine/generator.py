@@ -2,10 +2,17 @@
 
 Three backends list the same placements in the same order (tested on every backend):
 
-- ``native``: the Rust core (``amath._native``), when it was built;
+- ``native``: the Rust core (``amath._native``), when it was built: the A-Math generator and
+  the Rust twin of the Smath search (:func:`amath.movegen.native.generate_smath`);
 - ``python``: the readable pure-Python generator (:mod:`amath.movegen.fast` for A-Math,
-  the Smath search of :mod:`amath.movegen.dispatch` otherwise), the twin and oracle;
+  the exact Smath search :func:`amath.movegen.smath.generate_smath` for Smath), the twin
+  and oracle;
 - ``reference``: the brute force of :mod:`amath.movegen.reference`, for tests only.
+
+Every backend is exact for every ruleset: ``generate`` is the complete list and
+``top(k)`` exactly its first ``k`` (for Smath a branch-and-bound, not the whole list).
+:meth:`MoveGenerator.search` is the one call with the options of ``generate_smath``
+(``limit``, ``min_score``, ``leave``, ``max_nodes``, ``progress``) for every ruleset.
 
 :func:`get_generator` chooses by argument, else the ``AMATH_ENGINE`` environment
 variable, else ``native`` when it is available and ``python`` otherwise (saying once,
@@ -17,6 +24,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol, cast, runtime_checkable
 
@@ -24,8 +32,11 @@ from amath.board import Board
 from amath.errors import AmathError, PositionError
 from amath.movegen import leaves as _leaves
 from amath.movegen.leaves import RackLeaves
-from amath.movegen.result import GeneratedMove
+from amath.movegen.result import GeneratedMove, kept_tiles, rank_moves
 from amath.rules.base import Ruleset
+
+#: A leave function: the tiles a placement keeps on the rack (sorted) to a value added to its score.
+Leave = Callable[[tuple[str, ...]], float]
 
 #: The backends by name, in the order the default tries them.
 BACKENDS = ("native", "python", "reference")
@@ -61,6 +72,28 @@ class MoveGenerator(Protocol):
         """Call ``fn`` on every legal placement, in the order of :meth:`generate`."""
         ...
 
+    def search(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        *,
+        limit: int | None = None,
+        min_score: float | None = None,
+        leave: Leave | None = None,
+        max_nodes: int | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[GeneratedMove]:
+        """:func:`amath.movegen.smath.generate_smath`'s contract, for every ruleset.
+
+        Every placement, or exactly the ``limit`` best, ranked by score (plus
+        ``leave(tiles kept)`` when given; ties in the fixed order); only those whose rank
+        value is at least ``min_score``.  ``max_nodes`` may stop a Smath search with
+        :class:`amath.movegen.smath.SearchStopped` (never a silent partial list);
+        ``progress`` hears the count found so far, now and then.
+        """
+        ...
+
 
 class _ListGenerator:
     """A backend built on a function that returns the whole sorted list."""
@@ -91,6 +124,66 @@ class _ListGenerator:
         for move in self._fn(board, rack, rules):
             fn(move)
 
+    def search(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        *,
+        limit: int | None = None,
+        min_score: float | None = None,
+        leave: Leave | None = None,
+        max_nodes: int | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[GeneratedMove]:
+        return rank_moves(self._fn(board, rack, rules), rack, rules, limit=limit, min_score=min_score, leave=leave)
+
+
+class _PythonGenerator:
+    """The readable generators: A-Math's complete list, Smath's exact search (its own top N)."""
+
+    name = "python"
+
+    def __repr__(self) -> str:
+        return "<MoveGenerator python>"
+
+    def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
+        return self.search(board, rack, rules)
+
+    def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
+        _check_k(k)
+        return self.search(board, rack, rules, limit=k)
+
+    def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
+        return len(self.search(board, rack, rules))
+
+    def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
+        _check_k(k)
+        _check_leaves(rack, leaves)
+        if _is_smath(rules):
+            return _smath_top_equity(self, board, rack, rules, k, leaves)
+        return _leaves.top_equity(self.generate(board, rack, rules), leaves, k)
+
+    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
+        for move in self.search(board, rack, rules):
+            fn(move)
+
+    def search(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        *,
+        limit: int | None = None,
+        min_score: float | None = None,
+        leave: Leave | None = None,
+        max_nodes: int | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[GeneratedMove]:
+        from amath.movegen.dispatch import generate_moves
+
+        return generate_moves(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress)
+
 
 class _NativeAPI(Protocol):
     """The module :mod:`amath.movegen.native` (the Rust core's wrapper), as this selector uses it."""
@@ -105,6 +198,19 @@ class _NativeAPI(Protocol):
         self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves
     ) -> list[tuple[GeneratedMove, int]]: ...
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None: ...
+    def supports_smath(self, rules: Ruleset) -> bool: ...
+    def generate_smath(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        *,
+        limit: int | None = None,
+        min_score: float | None = None,
+        leave: Leave | None = None,
+        max_nodes: int | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[GeneratedMove]: ...
 
 
 def _native_module() -> tuple[_NativeAPI | None, str]:
@@ -129,36 +235,95 @@ class _NativeGenerator:
         return "<MoveGenerator native>"
 
     def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
+        if self._native.supports_smath(rules):
+            return self.search(board, rack, rules)
         if not self._native.supports(rules):
             return self._fallback.generate(board, rack, rules)
         return self._native.generate(board, rack, rules)
 
     def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
         _check_k(k)
+        if self._native.supports_smath(rules):
+            return self.search(board, rack, rules, limit=k)
         if not self._native.supports(rules):
             return self._fallback.top(board, rack, rules, k)
         return self._native.top(board, rack, rules, k)
 
     def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
+        if self._native.supports_smath(rules):
+            return len(self.search(board, rack, rules))
         if not self._native.supports(rules):
             return self._fallback.count(board, rack, rules)
         return self._native.count(board, rack, rules)
 
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
+        if self._native.supports_smath(rules):
+            _check_leaves(rack, leaves)
+            return _smath_top_equity(self, board, rack, rules, k, leaves)
         if not self._native.supports(rules):
             return self._fallback.top_equity(board, rack, rules, k, leaves)
         return self._native.top_equity(board, rack, rules, k, leaves)
 
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
-        if not self._native.supports(rules):
+        if self._native.supports_smath(rules):
+            for move in self.search(board, rack, rules):
+                fn(move)
+        elif not self._native.supports(rules):
             self._fallback.each(board, rack, rules, fn)
         else:
             self._native.each(board, rack, rules, fn)
 
+    def search(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        *,
+        limit: int | None = None,
+        min_score: float | None = None,
+        leave: Leave | None = None,
+        max_nodes: int | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[GeneratedMove]:
+        if self._native.supports_smath(rules) or not self._native.supports(rules):
+            search = self._native.generate_smath if self._native.supports_smath(rules) else self._fallback.search  # Rust twin, or Python
+            return search(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress)
+        if leave is None and min_score is None:
+            return self.generate(board, rack, rules) if limit is None else self.top(board, rack, rules, limit)
+        return rank_moves(self._native.generate(board, rack, rules), rack, rules, limit=limit, min_score=min_score, leave=leave)
+
 
 def _check_k(k: int) -> None:
     _leaves.check_k(k)
+
+
+def _is_smath(rules: Ruleset) -> bool:
+    from amath.movegen.dispatch import uses_smath_search
+
+    return uses_smath_search(rules)
+
+
+def _smath_top_equity(
+    gen: MoveGenerator, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves
+) -> list[tuple[GeneratedMove, int]]:
+    """Smath's ``top_equity``: the exact search ranking by score + leave itself (within :data:`NODE_BUDGET`).
+
+    Its complete list is far too long to rank afterwards; the k best are then put in
+    :func:`amath.movegen.leaves.top_equity`'s order (value, then score, squares, tiles, faces).
+    """
+    stride = dict(zip(leaves.tiles, leaves.strides))
+    table, unit, free = leaves.values, leaves.unit, rules.tiles.free
+    whole = Counter(t for t in rack if t not in free)
+
+    def value(kept: tuple[str, ...]) -> int:
+        used = whole - Counter(kept)
+        return table[sum(stride[t] * n for t, n in used.items())]
+
+    found, _ = search_within(board, rack, rules, limit=k, leave=lambda kept: value(kept) / unit, generator=gen)
+    out = [(m, m.score * unit + value(kept_tiles(rack, m, rules))) for m in found]
+    out.sort(key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))
+    return out
 
 
 def _check_leaves(rack: Sequence[str], leaves: RackLeaves) -> None:
@@ -167,19 +332,13 @@ def _check_leaves(rack: Sequence[str], leaves: RackLeaves) -> None:
         raise PositionError(f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs)
 
 
-def _python(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-    from amath.movegen.dispatch import generate_moves
-
-    return generate_moves(board, rack, rules)
-
-
 def _reference(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
     from amath.movegen.reference import generate_reference
 
     return generate_reference(board, rack, rules)
 
 
-_PYTHON = _ListGenerator("python", _python)
+_PYTHON = _PythonGenerator()
 _REFERENCE = _ListGenerator("reference", _reference)
 _cache: dict[str, MoveGenerator] = {}
 _warned = False
@@ -189,6 +348,13 @@ def native_available() -> bool:
     """True when the Rust core was built and imports."""
     native, _ = _native_module()
     return native is not None and native.available()
+
+
+def own_backends(rules: Ruleset) -> list[str]:
+    """The backends that search ``rules`` themselves (``native`` only where its core covers them): what tests run on."""
+    native, _ = _native_module()
+    own = native is not None and native.available() and (native.supports(rules) or native.supports_smath(rules))
+    return ["native", "python"] if own else ["python"]
 
 
 def _native_error() -> str:
@@ -223,6 +389,42 @@ def get_generator(name: str | None = None) -> MoveGenerator:
         else:
             _cache[chosen] = _PYTHON if chosen == "python" else _REFERENCE
     return _cache[chosen]
+
+
+#: Search nodes one Smath move list may take where a bot, an engine search or a hint needs an
+#: answer now (:func:`search_within`).  Counted in nodes, not seconds, so games replay from
+#: their seed on any machine.  A-Math's generator needs no budget.
+NODE_BUDGET = 400_000
+
+
+def search_within(
+    board: Board,
+    rack: Sequence[str],
+    rules: Ruleset,
+    *,
+    limit: int | None = None,
+    leave: Leave | None = None,
+    max_nodes: int = NODE_BUDGET,
+    generator: MoveGenerator | None = None,
+) -> tuple[list[GeneratedMove], bool]:
+    """(placements, complete): the default backend's :meth:`~MoveGenerator.search`, stopped after ``max_nodes``.
+
+    ``complete`` is False when the Smath search was stopped: the placements are then the
+    best it found by then (it takes the most promising lines first), or, when it had found
+    none yet, the best of the older bounded search (:mod:`amath.movegen.bounded`: at most
+    six rack tiles, two ``=``, one pair of brackets), so a bot still has a move to play.
+    """
+    from amath.movegen.bounded import generate_bounded
+    from amath.movegen.smath import SearchStopped
+
+    gen = generator or get_generator()
+    try:
+        return gen.search(board, rack, rules, limit=limit, leave=leave, max_nodes=max_nodes), True
+    except SearchStopped as stopped:
+        if stopped.found:
+            return stopped.found, False
+    found = generate_bounded(board, rack, rules, max_rack_tiles=6, node_budget=max_nodes // 4)
+    return rank_moves(found, rack, rules, limit=limit, leave=leave), False
 
 
 def backend() -> str:

@@ -22,8 +22,7 @@ from amath.engine.inference import infer
 from amath.engine.preendgame import preendgame
 from amath.engine.sim import Distribution, Simulator, win_estimate
 from amath.engine.static import default_equity, ranked, same_turn
-from amath.errors import PositionError
-from amath.move import Place
+from amath.errors import GameStateError, IllegalMoveError, PositionError
 from amath.position import Action, Position
 
 
@@ -169,12 +168,13 @@ def _endgame(pos: Position, opts: _Options) -> list[Play]:
 
 def _solve_after(pos: Position, move: Action, nodes: int) -> Line | None:
     """The endgame line of ``move`` (a turn the solver did not rank): push it, solve what follows."""
-    if move not in pos.legal_moves():
-        return None
     me = pos.to_move
     before = pos.scores[me] - pos.scores[1 - me]
     pv: tuple[Action, ...] = ()
-    pos.push(move)
+    try:  # the rules judge the turn: no complete move list needed
+        pos.push(move)
+    except (IllegalMoveError, GameStateError):
+        return None
     points = pos.scores[me] - (before + pos.scores[1 - me])  # what the move itself scored
     try:
         if pos.outcome is not None:
@@ -224,9 +224,4 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
 
 def _score(pos: Position, move: Action) -> int:
     """Points of ``move`` on ``pos`` (0 for an exchange or pass)."""
-    if not isinstance(move, Place):
-        return 0
-    for m in pos.placements():
-        if m.place == move:
-            return m.score
-    return 0  # pragma: no cover - the searches only return listed placements
+    return pos.points(move)

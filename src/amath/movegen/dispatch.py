@@ -1,28 +1,29 @@
-"""One entry point for every ruleset: the fast generator where it applies, else the bounded one.
+"""One entry point for every ruleset: the A-Math generator or the exact Smath search.
 
-The fast generator covers A-Math (no brackets, no free tiles) completely.  Smath's free
-``=`` and brackets make the space unbounded, so it is searched by
-:func:`amath.movegen.bounded.generate_bounded` within documented bounds (docs/smath.md).
+:func:`amath.movegen.fast.generate` lists every A-Math placement;
+:func:`amath.movegen.smath.generate_smath` every Smath placement, or exactly the N best
+(a branch-and-bound: its free ``=`` and brackets make complete lists of big racks
+enormous, so callers that want speed ask for a limit).  Both answer the same options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from amath.board import Board
-from amath.movegen.bounded import generate_bounded
 from amath.movegen.fast import generate
-from amath.movegen.result import GeneratedMove
+from amath.movegen.result import GeneratedMove, rank_moves
+from amath.movegen.smath import SearchStopped, generate_smath
 from amath.rules.base import Ruleset
 
-#: Bounds for rulesets the fast generator lacks (Smath).
-BOUNDED_MAX_RACK_TILES = 6
-BOUNDED_NODE_BUDGET = 150_000
+__all__ = ["Leave", "SearchStopped", "generate_moves", "uses_smath_search"]
+
+Leave = Callable[[tuple[str, ...]], float]
 
 
-def is_complete(rules: Ruleset) -> bool:
-    """True when :func:`generate_moves` lists every legal placement for ``rules``."""
-    return not rules.syntax.brackets and not rules.tiles.free and rules.first_play in ("cover_centre", "end_on_centre")
+def uses_smath_search(rules: Ruleset) -> bool:
+    """True for rulesets searched by the Smath search (brackets or free tiles), not the A-Math generator."""
+    return bool(rules.syntax.brackets or rules.tiles.free)
 
 
 def generate_moves(
@@ -30,10 +31,22 @@ def generate_moves(
     rack: Sequence[str],
     rules: Ruleset,
     *,
-    max_rack_tiles: int = BOUNDED_MAX_RACK_TILES,
-    node_budget: int | None = BOUNDED_NODE_BUDGET,
+    limit: int | None = None,
+    min_score: float | None = None,
+    leave: Leave | None = None,
+    max_nodes: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> list[GeneratedMove]:
-    """Legal placements, best first: all of them for A-Math, a bounded search otherwise."""
-    if is_complete(rules):
-        return generate(board, rack, rules)
-    return generate_bounded(board, rack, rules, max_rack_tiles=max_rack_tiles, node_budget=node_budget)
+    """Legal placements, best first: all of them, or exactly the ``limit`` best.
+
+    Ranked by score, or by score + ``leave(tiles kept)`` when given (ties in the fixed
+    order of :func:`amath.movegen.result.sort_moves`); ``min_score`` keeps only those
+    valued at least that.  ``max_nodes`` (Smath) may stop the search with
+    :class:`SearchStopped`, which holds what was found: never a silent partial list.
+    """
+    if uses_smath_search(rules):
+        return generate_smath(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress)
+    moves = generate(board, rack, rules)
+    if limit is None and min_score is None and leave is None:
+        return moves
+    return rank_moves(moves, rack, rules, limit=limit, min_score=min_score, leave=leave)

@@ -5,20 +5,26 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from amath.engine.generator import get_generator
+from amath.engine.generator import search_within
 from amath.game import Game
 from amath.move import Exchange, Move, Pass
 from amath.movegen import GeneratedMove
+from amath.movegen.dispatch import Leave
 
 
-def placements(game: Game) -> list[GeneratedMove]:
-    """The legal placements for the side to move, best score first, from the default backend."""
-    return get_generator().generate(game.board, game.racks[game.to_move], game.rules)
+def placements(game: Game, limit: int | None = None, leave: Leave | None = None) -> list[GeneratedMove]:
+    """The legal placements for the side to move, best first: all, or the ``limit`` best (by score + ``leave``).
+
+    The default backend's exact search, whole rack, every shape; a Smath search that
+    reaches :data:`amath.engine.generator.NODE_BUDGET` gives the best placements it found
+    by then (:func:`~amath.engine.generator.search_within`).
+    """
+    return search_within(game.board, game.racks[game.to_move], game.rules, limit=limit, leave=leave)[0]
 
 
 def best_placement(game: Game) -> GeneratedMove | None:
     """The highest-scoring placement (ties: the generator's order), or None; no full list is built."""
-    best = get_generator().top(game.board, game.racks[game.to_move], game.rules, 1)
+    best = placements(game, limit=1)
     return best[0] if best else None
 
 

@@ -5,23 +5,28 @@ Equity is score plus the value of the tiles kept (the hand-set leave table of th
 bot); with the bag empty, minus the points kept instead.  Besides the placements, the best
 exchange the bag allows and the pass are options too, so an exchange can be the best
 play and a pass is judged against it.  A bingo that was there and not played is flagged.
-For Smath the placements come from its bounded search (docs/smath.md), not a full list.
+For a Smath rack whose complete list is too long to take whole, exact focused searches
+(the best by score, the best by equity, the placements scoring at least the move played)
+answer instead, each within a node budget that, when reached, is said (``exact: false``).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from amath.board import Board
 from amath.engine.equity import StaticEquity
-from amath.engine.generator import get_generator
+from amath.engine.generator import NODE_BUDGET, get_generator, search_within
 from amath.engine.static import Turns
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
 from amath.movegen import GeneratedMove
+from amath.movegen.leaves import RackLeaves
+from amath.movegen.smath import SearchStopped
 from amath.notation import format_move
 from amath.players.leaves import HANDSET, LeaveTable
 from amath.rules.base import Ruleset
@@ -46,7 +51,14 @@ class TurnAnalysis:
     score among the placements; None for an exchange or pass, or a placement the generator
     does not list.  ``equity_rank`` ranks the play by equity among every option (placements,
     the best exchange, the pass).  ``missed_bingo`` is the best bingo when one was there and
-    the play was none.  ``board`` is the board before the turn."""
+    the play was none.  ``board`` is the board before the turn.
+    ``complete`` is False when a big Smath rack's list was too long to take whole: then
+    ``best`` still holds the exact best placements by score and by equity, ``rank`` is
+    exact (None if counting the better placements was itself too long), ``moves`` counts
+    only the placements scoring at least the move played, and a missed bingo is looked
+    for among those best placements only; ``equity_rank`` is counted by a search too (None
+    if that reached its budget).  ``exact`` is False when even a focused search
+    reached its node budget: ``best`` then holds the best placements found by then."""
 
     turn: int
     side: int
@@ -60,9 +72,11 @@ class TurnAnalysis:
     best: tuple[Option, ...]
     points_lost: int
     equity_lost: float
-    equity_rank: int = 1
+    equity_rank: int | None = 1
     missed_bingo: Option | None = None
     board: Board | None = field(default=None, compare=False, repr=False)
+    complete: bool = True
+    exact: bool = True
 
 
 @dataclass(slots=True)
@@ -89,8 +103,54 @@ class SideSummary:
         return float(statistics.median(self.ranks)) if self.ranks else None
 
 
-def _generate(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-    return get_generator().generate(board, rack, rules)
+#: Search nodes one Smath turn's analysis may spend on its complete list before it
+#: switches to exact focused searches for what it reports (the best N, the rank).
+SMATH_LIST_NODES = 100_000
+
+
+def _leave(table: RackLeaves, rack: Sequence[str], rules: Ruleset) -> Callable[[tuple[str, ...]], float]:
+    """The turn's leave table as the Smath search's leave function (kept tiles to points)."""
+    whole = Counter(t for t in rack if t not in rules.tiles.free)
+
+    def leave(kept: tuple[str, ...]) -> float:
+        return table.values[table.index((whole - Counter(kept)).elements())] / table.unit
+
+    return leave
+
+
+def _focused(
+    board: Board, rack: Sequence[str], rules: Ruleset, turn: Turn, top: int, table: RackLeaves
+) -> tuple[list[GeneratedMove], int | None, int, bool]:
+    """For a Smath rack whose complete list is too long: the best ``top`` by score and by equity,
+    the rank of the move played and how many placements score at least as much (None, 0 when
+    that count reached its budget), and whether both best lists finished within their budget."""
+    by_score, exact_score = search_within(board, rack, rules, limit=top, max_nodes=NODE_BUDGET)
+    by_equity, exact_equity = search_within(board, rack, rules, limit=top, leave=_leave(table, rack, rules), max_nodes=NODE_BUDGET)
+    moves = {m.place: m for m in by_score}
+    for m in by_equity:
+        moves.setdefault(m.place, m)
+    rank: int | None = None
+    count = 0
+    if turn.kind == "place":
+        try:
+            at_least = get_generator().search(board, rack, rules, min_score=turn.score, max_nodes=NODE_BUDGET)
+            rank = 1 + sum(1 for m in at_least if m.score > turn.score)
+            count = len(at_least)
+        except SearchStopped:
+            pass
+    ordered = sorted(moves.values(), key=lambda m: (-m.score, m.key()))
+    return ordered, rank, count, exact_score and exact_equity
+
+
+def _equity_rank(board: Board, rack: Sequence[str], rules: Ruleset, value: int, table: RackLeaves, others: Sequence[Option]) -> int | None:
+    """1 + the options worth more than ``value`` (score x unit + leave), placements counted by a search (None past its budget)."""
+    floor = (value - 0.5) / table.unit  # the search compares floats: half a unit below, then exact integers
+    try:
+        better = get_generator().search(board, rack, rules, leave=_leave(table, rack, rules), min_score=floor, max_nodes=NODE_BUDGET)
+    except SearchStopped:
+        return None
+    above = sum(1 for m in better if table.value_of(m) > value)
+    return 1 + above + sum(1 for o in others if o.equity > value / table.unit)
 
 
 def analyze_turn(
@@ -98,9 +158,16 @@ def analyze_turn(
 ) -> TurnAnalysis:
     """Analyse one decision: ``board`` and ``bag`` (tiles in it) as they were before ``turn``."""
     rack = turn.rack_before
-    moves = _generate(board, rack, rules)
     turns = Turns.of(board, rack, rules, bag, StaticEquity(leaves))
     table = turns.leaves
+    complete = exact = True
+    focused_rank: int | None = None
+    count = 0
+    try:  # the complete list (A-Math's generator needs no budget; Smath's search may stop)
+        moves = get_generator().search(board, rack, rules, max_nodes=SMATH_LIST_NODES)
+    except SearchStopped:
+        complete = False
+        moves, focused_rank, count, exact = _focused(board, rack, rules, turn, top, table)
     options = [Option(format_move(m.place, board, rules), m.score, table.value_of(m) / table.unit) for m in moves]
     others = _exchange_and_pass(turns)
     full = rules.rack_size  # a bingo puts down a full rack (free tiles do not count)
@@ -117,9 +184,15 @@ def analyze_turn(
         used = turn.move.tiles
     else:
         used = ()
-    equity = (turn.score * table.unit + table.values[table.index(used)]) / table.unit
+    if not complete:
+        rank = focused_rank
+    played_value = turn.score * table.unit + table.values[table.index(used)]
+    equity = played_value / table.unit
     best_score = options[0].score if options else turn.score
     every = options + others
+    equity_rank: int | None = 1 + sum(1 for o in every if o.equity > equity)
+    if not complete:  # the placements beating the play by equity were not all listed: count them
+        equity_rank = _equity_rank(board, rack, rules, played_value, table, others)
     best_equity = max([o.equity for o in every] + [equity])
     by_equity = sorted(every, key=lambda o: -o.equity)[:top]
     missed = bingos[0] if bingos and not turn.bingo else None
@@ -131,14 +204,16 @@ def analyze_turn(
         played=turn.notation,
         score=turn.score,
         equity=equity,
-        moves=len(moves),
+        moves=len(moves) if complete else count,
         rank=rank,
         best=tuple(_merge(options[:top], by_equity, top)),
         points_lost=max(0, best_score - turn.score),
         equity_lost=max(0.0, best_equity - equity),
-        equity_rank=1 + sum(1 for o in every if o.equity > equity),
+        equity_rank=equity_rank,
         missed_bingo=missed,
         board=board,
+        complete=complete,
+        exact=exact,
     )
 
 

@@ -17,7 +17,7 @@ from amath.board import Board
 from amath.engine.generator import get_generator
 from amath.equation import judge, show
 from amath.errors import UnsupportedError
-from amath.movegen.dispatch import is_complete
+from amath.movegen.dispatch import uses_smath_search
 from amath.notation import format_move, token_of
 from amath.rules.base import Ruleset
 from amath.tiles import BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -48,10 +48,11 @@ class Bingo:
 
 
 def _need_complete_lists(rules: Ruleset) -> None:
-    """Bingo lists and drills need every placement; Smath's bounded search does not list them all yet."""
-    if not is_complete(rules):
+    """Bingo lists and drills need every placement of a full rack; Smath's complete lists of one are far too long."""
+    if uses_smath_search(rules):
         raise UnsupportedError(
-            f"bingo lists and drills are not available for {rules.name} yet: its move search is bounded (docs/smath.md)",
+            f"bingo lists and drills are not available for {rules.name}: the complete list of a full rack is far too long"
+            " (`amath moves --limit N` gives exactly the N best; docs/smath.md)",
             code="bingo_variant",
             variant=rules.name,
         )

@@ -64,7 +64,7 @@ EN: Mapping[str, str] = {
         "  pass               pass the turn\n"
         "  exchange 1 2 ?     return any number of tiles while the bag holds as many; it costs the turn\n"
         "  challenge          challenge the last placement (challenge mode)\n"
-        "  hint               the best plays for your rack (Smath: within the bounded search)\n"
+        "  hint               the best plays for your rack (Smath: the exact search, within a node budget)\n"
         "  undo               take back the last turn\n"
         "  unseen             tiles you have not seen (bag and other racks)\n"
         "  history            the turns so far\n"
@@ -95,6 +95,7 @@ EN: Mapping[str, str] = {
     "hint_head": "Best plays (score plus the value of the tiles kept):",
     "hint_line": "  {move}  {score} points (equity {equity})",
     "hint_none": "No placement is possible with this rack: exchange or pass.",
+    "hint_partial": "(The search reached its node budget: these are the best plays found by then.)",
     "undone": "Taken back: {name} {move}.",
     "nothing_to_undo": "Nothing to take back.",
     "saved": "Saved to {path}.",
@@ -175,7 +176,7 @@ TH: Mapping[str, str] = {
         "  pass               ผ่าน\n"
         "  exchange 1 2 ?     เปลี่ยนเบี้ยกี่ตัวก็ได้ถ้าในถุงมีพอ เสียตานั้น\n"
         "  challenge          ท้วงการวางครั้งล่าสุด (โหมดท้วง)\n"
-        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยของคุณ (สแม็ท: ในขอบเขตการค้นหา)\n"
+        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยของคุณ (สแม็ท: การค้นหาแบบแม่นยำ ภายในขีดจำกัดจำนวนโหนด)\n"
         "  undo               ย้อนตาที่แล้ว\n"
         "  unseen             เบี้ยที่ยังไม่เห็น (ในถุงและในมือคนอื่น)\n"
         "  history            ประวัติการเล่น\n"
@@ -206,6 +207,7 @@ TH: Mapping[str, str] = {
     "hint_head": "การลงที่ดีที่สุด (คะแนนรวมค่าของเบี้ยที่เหลือ):",
     "hint_line": "  {move}  {score} คะแนน (อีควิตี้ {equity})",
     "hint_none": "เบี้ยชุดนี้ลงไม่ได้เลย ให้เปลี่ยนเบี้ยหรือผ่าน",
+    "hint_partial": "(การค้นหาถึงขีดจำกัดจำนวนโหนด: นี่คือการลงที่ดีที่สุดเท่าที่พบ)",
     "undone": "ย้อนแล้ว: {name} {move}",
     "nothing_to_undo": "ไม่มีอะไรให้ย้อน",
     "saved": "บันทึกที่ {path} แล้ว",

@@ -1,0 +1,263 @@
+"""The exact Smath search against the brute force, the rules and itself (complete, top N, best), on every backend.
+
+Positions come from Smath self-play (tests/data/smath_positions.json, made by
+benchmarks/make_smath_positions.py); the brute force is
+:func:`amath.movegen.reference.generate_reference_lines`, which tries every tile on
+every square and lets the rules judge, bounded by the main line's length.  Each test
+takes ``search``: the search of one backend (``tests/backends.SMATH_BACKENDS``), with
+:func:`amath.movegen.smath.generate_smath`'s arguments; the grammar's own tests are in
+tests/test_smath_grammar.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from functools import cache, lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from amath import Game
+from amath.board import Board, Layout
+from amath.formats.position import position_from_dict
+from amath.movegen.reference import generate_reference_lines
+from amath.movegen.result import GeneratedMove, digest, sort_moves
+from amath.movegen.smath import SearchStats, SearchStopped
+from amath.placement import analyze, check_lines
+from amath.rules import SMATH, Ruleset, get_ruleset
+from amath.scoring import score
+from backends import SMATH_BACKENDS
+
+DATA = Path(__file__).resolve().parent / "data" / "smath_positions.json"
+SMALL = Layout(("..2..", ".D.3.", "..*..", ".3.D.", "..2.."))
+
+
+@lru_cache(maxsize=1)
+def positions() -> tuple[tuple[Board, tuple[str, ...], tuple[str, ...]], ...]:
+    """(board, small rack, full rack) of every stored self-play position."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    out = []
+    for p in data["positions"]:
+        pos = position_from_dict(p["position"])
+        out.append((pos.board(), tuple(p["small_rack"]), tuple(pos.rack)))
+    return tuple(out)
+
+
+Search = Callable[..., list[GeneratedMove]]
+
+
+@pytest.fixture(params=sorted(SMATH_BACKENDS))
+def search(request: pytest.FixtureRequest) -> Search:
+    """The exact Smath search of one backend."""
+    return SMATH_BACKENDS[request.param]
+
+
+def keyset(moves: list[GeneratedMove]) -> set[tuple[object, int]]:
+    return {(m.key(), m.score) for m in moves}
+
+
+def main_length(board: Board, move: GeneratedMove, rules: Ruleset) -> int:
+    return len(analyze(board, move.place, rules).lines[0].squares)
+
+
+def _legal(board: Board, rack: tuple[str, ...], move: GeneratedMove, rules: Ruleset) -> None:
+    """The move is legal for ``rack`` on ``board``, takes a rack tile, and scores what the rules say."""
+    used = Counter(t.tile for t in move.place.tiles if t.tile not in rules.tiles.free)
+    assert used and not used - Counter(rack), move
+    analysis = analyze(board, move.place, rules)
+    check_lines(analysis, rules)
+    assert score(analysis, rules) == move.score
+
+
+BRUTE_LENGTH = 5
+#: Positions whose complete (unbounded) small-rack lists are checked move by move: quick ones, some with a blank.
+LEGALITY = [4, 11, 22, 41, 50, 53, 57]
+#: A position whose small rack's complete list (344 placements) takes well under a second.
+QUICK = 50
+
+
+DIGESTS = DATA.parent / "smath_brute_digests.json"
+
+
+@cache
+def brute(k: int) -> tuple[GeneratedMove, ...]:
+    """The brute force's list for position k's small rack (main lines up to BRUTE_LENGTH), once per process."""
+    board, rack, _ = positions()[k]
+    return tuple(generate_reference_lines(board, rack, SMATH, max_len=BRUTE_LENGTH))
+
+
+@lru_cache(maxsize=1)
+def brute_digests() -> list[dict[str, object]]:
+    """Digests of :func:`brute` for every position, stored by benchmarks/smath_brute_digests.py."""
+    data = json.loads(DIGESTS.read_text(encoding="utf-8"))
+    assert data["max_len"] == BRUTE_LENGTH
+    return list(data["digests"])
+
+
+@pytest.mark.parametrize("k", range(116))
+def test_complete_list_equals_the_brute_force(k: int, search: Search) -> None:
+    """Every stored position with its small rack (3-4 tiles, a third with a blank), main lines up to BRUTE_LENGTH.
+
+    The list equals the brute force's, moves, scores and order: run here for racks without a
+    blank, and for every rack through the stored digest of the brute force's list (with a
+    blank the brute force takes seconds; a test below recomputes some of those digests).
+    """
+    board, rack, _ = positions()[k]
+    mine = search(board, rack, SMATH, max_len=BRUTE_LENGTH)
+    assert all(main_length(board, m, SMATH) <= BRUTE_LENGTH for m in mine)
+    assert digest(mine) == brute_digests()[k]
+    if "?" not in rack:
+        assert mine == list(brute(k))
+
+
+def test_the_stored_brute_force_digests_are_the_brute_force() -> None:
+    """Two racks with a blank: the stored digests are what the brute force gives now."""
+    blanks = [k for k, (_, rack, _) in enumerate(positions()) if "?" in rack]
+    for k in (blanks[1], blanks[-1]):
+        assert digest(brute(k)) == brute_digests()[k], k
+
+
+@pytest.mark.parametrize("k", LEGALITY)
+def test_every_move_of_a_complete_list_is_legal_and_scored_right(k: int, search: Search) -> None:
+    """No length bound: every placement (long bracketed lines too) as the rules judge and score it."""
+    board, rack, _ = positions()[k]
+    mine = search(board, rack, SMATH)
+    assert keyset(mine) >= keyset(search(board, rack, SMATH, max_len=7))
+    for m in mine:
+        _legal(board, rack, m, SMATH)
+
+
+def test_the_positions_are_many_and_not_empty() -> None:
+    ps = positions()
+    assert len(ps) >= 100
+    assert sum("?" in rack for _, rack, _ in ps) >= 20  # blanks
+    assert sum(len(b) > 0 for b, _, _ in ps) >= 90
+    found = [int(str(d["moves"])) for d in brute_digests()]  # the lists the test above compares
+    assert sum(n > 0 for n in found) >= 50 and sum(found) >= 2000, found
+
+
+@pytest.mark.parametrize("k", [1, 6, 7, 11, 14])
+def test_longer_lines_equal_the_brute_force(k: int, search: Search) -> None:
+    board, rack, _ = positions()[k]
+    rack = tuple(t for t in rack if t != "?")[:3]
+    mine = [m for m in search(board, rack, SMATH) if main_length(board, m, SMATH) <= 8]
+    assert keyset(mine) == keyset(generate_reference_lines(board, rack, SMATH, max_len=8))
+
+
+SMALL_RULES = dataclasses.replace(SMATH, layout=SMALL)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_top_n_on_full_racks_equals_the_brute_force_on_a_small_board(seed: int, search: Search) -> None:
+    """Ten-tile racks on a 5x5 board, where the brute force sees every line: top N is its first N."""
+    rng = random.Random(seed)
+    bag = SMALL_RULES.tiles.bag()
+    rack = tuple(rng.sample([t for t in bag if t != "?"], 10))
+    board = Board(SMALL)
+    full = generate_reference_lines(board, rack, SMALL_RULES)
+    assert search(board, rack, SMALL_RULES) == full
+    for n in (1, 3, 10):
+        assert search(board, rack, SMALL_RULES, limit=n) == full[:n]
+
+
+def full_rack_case(case: str) -> tuple[Board, tuple[str, ...]]:
+    """A ten-tile rack whose searches take seconds: a stored opening rack, or ones and pluses after ``2 = 2``."""
+    if case == "opening":
+        board, _, rack = positions()[4]
+        assert len(board) == 0 and len(rack) == 10 and "?" not in rack
+        return board, rack
+    game = Game(SMATH, seed=1)
+    game.set_rack(game.to_move, ["2", "2", "3", "4", "5", "6", "7", "8", "9", "0"])
+    game.push_notation("8H 2 = 2")
+    return game.board, ("10", "1", "1", "1", "1", "1", "+", "+", "+", "+")
+
+
+@pytest.mark.parametrize("case", ["opening", "ones"])
+def test_top_n_on_full_racks_is_the_start_of_the_complete_order(case: str, search: Search) -> None:
+    """Full racks on the real board: the N best equal every placement scoring at least the N-th, in order."""
+    board, rack = full_rack_case(case)
+    top = search(board, rack, SMATH, limit=20)
+    assert len(top) == 20
+    for m in top:
+        _legal(board, rack, m, SMATH)
+    above = search(board, rack, SMATH, min_score=top[-1].score)
+    assert sort_moves(above)[:20] == top
+    assert all(m.score >= top[-1].score for m in above) and len(above) >= 20
+    assert search(board, rack, SMATH, limit=1) == top[:1]
+
+
+def test_ties_at_the_boundary_follow_the_complete_order(search: Search) -> None:
+    board, rack, _ = positions()[QUICK]
+    full = search(board, rack, SMATH)
+    scores = [m.score for m in full]
+    n = next(i for i in range(1, len(scores)) if scores[i] == scores[i - 1])  # a tie across the cut
+    assert search(board, rack, SMATH, limit=n) == full[:n]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), size=st.integers(2, 3))
+def test_random_positions_equal_the_brute_force(seed: int, size: int, search: Search) -> None:
+    rng = random.Random(seed)
+    board, _, _ = positions()[rng.randrange(len(positions()))]
+    pool = Counter(SMATH.tiles.counts)
+    pool.subtract(t.tile for _, t in board.items())
+    rack = tuple(rng.sample(sorted((+pool).elements()), size))
+    mine = search(board, rack, SMATH, max_len=5)
+    assert mine == generate_reference_lines(board, rack, SMATH, max_len=5)
+
+
+def test_never_a_placement_of_free_tiles_alone(search: Search) -> None:
+    """A rack that fits nowhere: brackets around board tiles would make true lines, but are no play."""
+    for board, _, _ in positions()[:10]:
+        if len(board) == 0:
+            continue
+        for m in search(board, ("12",), SMATH):
+            assert any(t.tile == "12" for t in m.place.tiles)
+        brute = generate_reference_lines(board, ("12",), SMATH, max_len=5)
+        assert all(any(t.tile == "12" for t in m.place.tiles) for m in brute)
+
+
+@pytest.mark.parametrize("variant", ["smath+beginners", "smath+primary", "smath+coop", "smath+beginners+primary"])
+@pytest.mark.parametrize("k", [7, 11])
+def test_options_equal_the_brute_force(variant: str, k: int, search: Search) -> None:
+    rules = get_ruleset(variant)
+    board, rack, _ = positions()[k]
+    rack = tuple(t for t in rack if t in rules.tiles.counts)[:3]
+    empty = Board(rules.layout)
+    own = all(t.tile in rules.tiles.counts or t.tile in rules.tiles.free for _, t in board.items())
+    for b in (empty, board) if own else (empty,):  # a Beginners board holds no brackets or x, /
+        mine = [m for m in search(b, rack, rules) if main_length(b, m, rules) <= 5]
+        assert keyset(mine) == keyset(generate_reference_lines(b, rack, rules, max_len=5))
+
+
+def test_a_node_limit_says_it_stopped(search: Search) -> None:
+    board, rack, _ = positions()[QUICK]
+    full = keyset(search(board, rack, SMATH))
+    with pytest.raises(SearchStopped, match="not complete") as stopped:
+        search(board, rack, SMATH, max_nodes=300)
+    assert keyset(stopped.value.found) <= full
+    stats = SearchStats()
+    search(board, rack, SMATH, stats=stats)
+    assert stats.nodes > 300  # the limit really cut the search short
+
+
+def test_leave_ranks_by_score_plus_leave(search: Search) -> None:
+    board, rack, _ = positions()[QUICK]
+    full = search(board, rack, SMATH)
+
+    def leave(kept: tuple[str, ...]) -> float:
+        return 3.0 * len(kept)  # favours short plays
+
+    def equity(m: GeneratedMove) -> float:
+        kept = Counter(rack)
+        kept.subtract(t.tile for t in m.place.tiles if t.tile not in SMATH.tiles.free)
+        return m.score + leave(tuple((+kept).elements()))
+
+    best = search(board, rack, SMATH, limit=1, leave=leave)
+    assert best and equity(best[0]) == max(equity(m) for m in full)

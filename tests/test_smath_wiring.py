@@ -1,0 +1,200 @@
+"""The exact Smath search wherever a user meets it: the engine selector, ``amath moves``,
+``game.legal_moves``, every bot level, the options, analysis and hints (issue 10).
+
+The search itself is held to the brute force in tests/test_movegen_smath.py; here each
+caller must give exactly what the search gives (complete lists, the N best, score plus
+leave), on every backend the selector offers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from amath import Game
+from amath.cli import main
+from amath.engine.generator import BACKENDS, get_generator, native_available
+from amath.formats.position import position_of, position_to_dict
+from amath.move import Place
+from amath.movegen.result import GeneratedMove, kept_tiles
+from amath.movegen.smath import generate_smath
+from amath.players import get_bot
+from amath.rules import AMATH, SMATH, Ruleset, get_ruleset
+from amath.study.analyze import analyze_turn
+from game_helpers import give
+
+NAMES = [b for b in BACKENDS if b != "reference" and (b != "native" or native_available())]
+BIG_RACK = ["10", "1", "1", "1", "1", "1", "+", "+", "+", "+"]
+
+
+def opened(rules: Ruleset = SMATH, rack: list[str] | None = None) -> Game:
+    """A game after the opening ``2 = 2`` on the centre, ``rack`` (default a 3-tile one) to move."""
+    game = Game(rules, seed=1)
+    give(game, game.to_move, ["2", "2", "3", "4", "5", "6", "7", "8", "9", "0"][: rules.rack_size])
+    game.push_notation("8H 2 = 2")
+    give(game, game.to_move, rack if rack is not None else ["3", "+", "1"])
+    return game
+
+
+def leave(kept: tuple[str, ...]) -> float:
+    """A leave that favours keeping tiles, so it changes the ranking."""
+    return 2.5 * len(kept) - (5.0 if "+" in kept else 0.0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_selector_gives_the_exact_smath_lists(name: str) -> None:
+    """generate is the complete list, top(k) exactly its first k, search the search's own answer."""
+    gen = get_generator(name)
+    game = opened()
+    board, rack = game.board, game.racks[game.to_move]
+    full = generate_smath(board, rack, SMATH)
+    assert len(full) > 20
+    assert gen.generate(board, rack, SMATH) == full and gen.count(board, rack, SMATH) == len(full)
+    seen: list[GeneratedMove] = []
+    gen.each(board, rack, SMATH, seen.append)
+    assert seen == full
+    for k in (1, 5, 20):
+        assert gen.top(board, rack, SMATH, k) == full[:k]
+    assert gen.search(board, rack, SMATH, limit=4, leave=leave) == generate_smath(board, rack, SMATH, limit=4, leave=leave)
+    assert gen.search(board, rack, SMATH, min_score=full[9].score) == [m for m in full if m.score >= full[9].score]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_top_k_of_a_ten_tile_rack_is_the_exact_search(name: str) -> None:
+    game = opened(rack=BIG_RACK)
+    best = get_generator(name).top(game.board, BIG_RACK, SMATH, 2)
+    assert best == generate_smath(game.board, BIG_RACK, SMATH, limit=2) and len(best) == 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_math_search_with_a_leave_ranks_the_complete_list(name: str) -> None:
+    game = Game(AMATH, seed=1)
+    give(game, game.to_move, ["1", "=", "1", "2", "3", "4", "5", "+"])
+    board, rack = game.board, game.racks[game.to_move]
+    full = get_generator(name).generate(board, rack, AMATH)
+    best = max(m.score + leave(kept_tiles(rack, m, AMATH)) for m in full)
+    top = get_generator(name).search(board, rack, AMATH, limit=3, leave=leave)
+    assert len(top) == 3 and top[0].score + leave(kept_tiles(rack, top[0], AMATH)) == best
+
+
+def test_legal_moves_lists_every_smath_placement() -> None:
+    game = opened()
+    listed = list(game.legal_moves.placements())
+    assert listed == [m.place for m in generate_smath(game.board, game.racks[game.to_move], SMATH)]
+
+
+def _position_file(tmp_path: Path, game: Game) -> str:
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position_to_dict(position_of(game))), encoding="utf-8")
+    return str(path)
+
+
+def test_amath_moves_on_smath_gives_exactly_the_n_best_or_all(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = opened(rack=BIG_RACK)
+    assert main(["moves", _position_file(tmp_path, game), "--json", "--limit", "5"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    best = generate_smath(game.board, BIG_RACK, SMATH, limit=5)
+    assert [r["score"] for r in rows] == [m.score for m in best]
+    assert [game.parse(r["move"]) for r in rows] == [m.place for m in best]
+    small = opened()
+    assert main(["moves", _position_file(tmp_path, small)]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == len(generate_smath(small.board, small.racks[small.to_move], SMATH))
+    assert "moves in" in err and "การวาง" in err
+
+
+def _tiles_used(game: Game, move: Place) -> int:
+    return sum(1 for t in move.tiles if t.tile not in game.rules.tiles.free)
+
+
+#: Smath with racks of four: a bingo (all four rack tiles, +25) is then within a quick search's reach.
+SMATH4 = dataclasses.replace(SMATH, name="smath-4", rack_size=4)
+
+
+@pytest.mark.parametrize("level", ["greedy", "equity"])
+def test_bots_play_the_whole_rack_when_it_is_best(level: str) -> None:
+    """The bots search the whole rack: with racks of four, a four-tile bingo is the best turn.
+
+    (``sim`` and ``champion`` take their candidates from the same search, ``top(k)``; a whole
+    game of theirs is in tests/test_search_bots.py.)"""
+    game = opened(SMATH4, rack=["1", "+", "1", "2"])
+    best = generate_smath(game.board, game.racks[game.to_move], SMATH4, limit=1)[0]
+    assert _tiles_used(game, best.place) == 4  # the +25 makes the bingo the best placement here
+    move = get_bot(level, 3).choose(game)
+    assert isinstance(move, Place) and game.is_legal(move)
+    assert _tiles_used(game, move) == 4
+
+
+def test_greedy_plays_the_exact_best_of_a_ten_tile_rack() -> None:
+    game = opened(rack=BIG_RACK)
+    move = get_bot("greedy", 1).choose(game)
+    best = generate_smath(game.board, BIG_RACK, SMATH, limit=1)[0]
+    assert move == best.place
+
+
+def test_the_random_bot_plays_one_of_the_complete_list() -> None:
+    game = opened()
+    full = {m.place for m in generate_smath(game.board, game.racks[game.to_move], SMATH)}
+    chosen = {get_bot("random", seed).choose(game) for seed in range(6)}
+    assert chosen <= full and len(chosen) > 1
+
+
+@pytest.mark.parametrize("variant", ["smath+beginners", "smath+primary", "smath+coop", "smath+beginners+coop"])
+@pytest.mark.parametrize("level", ["greedy", "equity"])
+def test_the_options_keep_working_with_the_exact_search(variant: str, level: str) -> None:
+    """Each option's game: the bot's turn is legal and, for greedy, the exact best score."""
+    rules = get_ruleset(variant)
+    game = opened(rules, rack=["3", "+", "1", "4"])
+    move = get_bot(level, 2).choose(game)
+    assert isinstance(move, Place) and game.is_legal(move)
+    best = generate_smath(game.board, game.racks[game.to_move], rules, limit=1)[0]
+    if level == "greedy":
+        assert move == best.place
+    if "beginners" in variant:
+        assert all(t.face not in ("*", "/", "(", ")") for t in move.tiles)
+    score = game.push(move).score
+    assert score == best.score or level == "equity"
+
+
+def test_analysis_of_a_ten_tile_smath_turn() -> None:
+    """A ten-tile rack: the exact best plays, and the played best ranks first."""
+    game = opened(rack=BIG_RACK)
+    best = generate_smath(game.board, BIG_RACK, SMATH, limit=3)
+    board = game.board.copy()
+    turn = game.push(best[0].place)
+    a = analyze_turn(2, turn, board, len(game.bag), SMATH, top=3)
+    assert a.rank == 1 and a.moves >= 1 and a.exact
+    assert [o.score for o in a.best[:3]] == [m.score for m in best]
+    assert a.points_lost == 0
+
+
+def test_the_web_hint_for_a_ten_tile_smath_rack_is_the_exact_best() -> None:
+    from amath.server.coach import best_plays
+
+    game = opened(rack=BIG_RACK)
+    hints = best_plays(game, game.to_move, top=2)
+    best = generate_smath(game.board, BIG_RACK, SMATH, limit=2)
+    assert [h["score"] for h in hints[:2]] == [m.score for m in best]
+    assert game.parse(hints[0]["move"]) == best[0].place
+
+
+def test_focused_analysis_agrees_with_the_complete_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the complete list is too long (here: a tiny budget for it), the focused searches give the same answer."""
+    import amath.study.analyze as analysis
+
+    game = opened()
+    board = game.board.copy()
+    full = generate_smath(board, game.racks[game.to_move], SMATH)
+    played = full[len(full) // 3]
+    assert played.score < full[0].score
+    turn = game.push(played.place)
+    whole = analyze_turn(2, turn, board, len(game.bag), SMATH, top=3)
+    monkeypatch.setattr(analysis, "SMATH_LIST_NODES", 20)
+    focused = analyze_turn(2, turn, board, len(game.bag), SMATH, top=3)
+    assert whole.complete and not focused.complete and focused.exact
+    assert focused.rank == whole.rank == 1 + sum(1 for m in full if m.score > played.score)
+    assert focused.best == whole.best and focused.equity_rank == whole.equity_rank
+    assert focused.moves == sum(1 for m in full if m.score >= played.score)
