@@ -60,14 +60,21 @@ impl SpanBound {
         Some(main.saturating_add(self.xs[q + 1] - self.xs[p]).saturating_add(bonus))
     }
 
-    /// No placement whose main line starts on p scores more (i64::MIN: none can start there).
-    pub fn from_start(&self, line: &Line, p: usize) -> i64 {
-        (p..line.n).filter_map(|q| self.span(line, p, q)).max().unwrap_or(i64::MIN)
+    /// May a placement whose main line is exactly p..=q reach `low`, the least score wanted
+    /// for each number of tiles placed?
+    pub fn reaches(&self, line: &Line, p: usize, q: usize, low: &[i64]) -> bool {
+        let new = (line.empty[q + 1] - line.empty[p]) as usize;
+        self.span(line, p, q).is_some_and(|b| low.get(new).is_none_or(|&l| b >= l))
+    }
+
+    /// May a placement whose main line starts on p reach `low`?
+    pub fn from_start(&self, line: &Line, p: usize, low: &[i64]) -> bool {
+        (p..line.n).any(|q| self.reaches(line, p, q, low))
     }
 
     /// No placement along the line scores more.
     pub fn best(&self, line: &Line) -> i64 {
-        (0..line.n).map(|p| self.from_start(line, p)).max().unwrap_or(i64::MIN)
+        (0..line.n).flat_map(|p| (p..line.n).filter_map(move |q| self.span(line, p, q))).max().unwrap_or(i64::MIN)
     }
 }
 
@@ -108,7 +115,7 @@ mod tests {
             scores.sort_unstable();
             assert!(!scores.is_empty());
             for low in [scores[0], scores[scores.len() / 2], scores[scores.len() - 1]] {
-                let bounded = match generate_bounded(&r, &grid, &counts, FORCE_MAX, &mut |_, _| low) {
+                let bounded = match generate_bounded(&r, &grid, &counts, FORCE_MAX, &mut |_, _| vec![low; 9]) {
                     Ok(found) => found,
                     Err(e) => panic!("{}", e.0),
                 };

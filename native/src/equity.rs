@@ -74,21 +74,50 @@ fn least_score(value: i64, best: i64, unit: i64) -> i64 {
     }
 }
 
-/// A bounded search for the `k` best values, starting from the score floor `start`:
-/// the moves found (all those that can reach the k-th value, maybe more) and the final floor.
+/// The best leave of a move that places n tiles, for each n from 0 to the rack's size
+/// (`i64::MAX` where no index of the table fits: no pruning there).
+fn best_leave_by_count(counts: &[u8], leaves: &Leaves) -> Vec<i64> {
+    let held: Vec<(usize, u8)> = counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(t, &c)| (t, c)).collect();
+    let size: usize = held.iter().map(|&(_, c)| c as usize).sum();
+    let mut best = vec![i64::MIN; size + 1];
+    let mut used = vec![0u8; held.len()];
+    loop {
+        let n: usize = used.iter().map(|&u| u as usize).sum();
+        let index = held.iter().zip(&used).try_fold(0i64, |acc, (&(t, _), &u)| {
+            leaves.strides.get(t).and_then(|&s| s.checked_mul(i64::from(u))).and_then(|x| acc.checked_add(x))
+        });
+        let value = index.and_then(|i| usize::try_from(i).ok()).and_then(|i| leaves.values.get(i).copied());
+        best[n] = best[n].max(value.unwrap_or(i64::MAX));
+        // next combination (mixed radix over the tiles held)
+        let mut j = 0;
+        while j < held.len() && used[j] == held[j].1 {
+            used[j] = 0;
+            j += 1;
+        }
+        if j == held.len() {
+            break;
+        }
+        used[j] += 1;
+    }
+    best
+}
+
+/// A bounded search for the `k` best values, starting from the score floors `start` (by
+/// tiles placed): the moves found (all that can reach the k-th value, maybe more) and the
+/// final floors.
 fn best_k(
     rules: &RuleData,
     grid: &[Option<(u8, u8)>],
     counts: &[u8],
     leaves: &Leaves,
     k: usize,
-    start: i64,
-    best_leave: i64,
-) -> Result<(MoveList, i64)> {
+    start: Vec<i64>,
+    best_leave: &[i64],
+) -> Result<(MoveList, Vec<i64>)> {
     let mut heap: BinaryHeap<Reverse<i64>> = BinaryHeap::new();
     let mut failed: Option<InputError> = None;
     let mut low = start;
-    let mut floor = |found: &MoveList, from: usize| -> i64 {
+    let mut floor = |found: &MoveList, from: usize| -> Vec<i64> {
         for m in &found.moves[from..] {
             match leaves.value(rules, found, m) {
                 Ok(v) => {
@@ -99,16 +128,18 @@ fn best_k(
                 }
                 Err(e) => {
                     failed = Some(e);
-                    return i64::MAX; // stops the search; the error is returned below
+                    return vec![i64::MAX; low.len()]; // stops the search; the error is returned below
                 }
             }
         }
         if let Some(&Reverse(kth)) = heap.peek() {
             if heap.len() == k {
-                low = low.max(least_score(kth, best_leave, leaves.unit));
+                for (l, &b) in low.iter_mut().zip(best_leave) {
+                    *l = (*l).max(least_score(kth, b, leaves.unit));
+                }
             }
         }
-        low
+        low.clone()
     };
     let found = generate::generate_bounded(rules, grid, counts, generate::FORCE_MAX, &mut floor)?;
     if let Some(e) = failed {
@@ -120,8 +151,9 @@ fn best_k(
 /// The `k` best moves of the rack on the board by score x unit + leave, best first.
 ///
 /// The search keeps the `k` best values seen in a bounded heap; once it is full, a move
-/// must score at least what the k-th value less the best leave needs, and the generator
-/// skips lines, starts and ends that cannot (`generate::generate_bounded`).
+/// placing n tiles must score at least what the k-th value less the best leave of such a
+/// move needs, and the generator skips lines, starts and ends that cannot
+/// (`generate::generate_bounded`).
 pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves, k: usize) -> Result<Ranked> {
     leaves.check(rules)?;
     let grid = rules.read_board(board)?;
@@ -130,17 +162,17 @@ pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves
     if k == 0 {
         return Ok(out);
     }
-    let best_leave = leaves.values.iter().copied().max().unwrap_or(0);
+    let best_leave = best_leave_by_count(&counts, leaves);
+    let none = vec![i64::MIN; best_leave.len()];
     // A first, cheap pass without the tiles of many faces (blanks): its moves are moves of
-    // the whole rack too, so its k-th value is a floor the whole search can start from.
+    // the whole rack too, so its k-th value gives floors the whole search can start from.
     let narrow: Vec<u8> = counts.iter().enumerate().map(|(t, &c)| if rules.tiles[t].faces.len() > 2 { 0 } else { c }).collect();
     let start = if narrow != counts && narrow.iter().any(|&c| c > 0) {
-        let first = best_k(rules, &grid, &narrow, leaves, k, i64::MIN, best_leave)?;
-        first.1
+        best_k(rules, &grid, &narrow, leaves, k, none, &best_leave)?.1
     } else {
-        i64::MIN
+        none
     };
-    let (found, _) = best_k(rules, &grid, &counts, leaves, k, start, best_leave)?;
+    let (found, _) = best_k(rules, &grid, &counts, leaves, k, start, &best_leave)?;
     let mut ranked: Vec<(i64, &MoveRec)> = Vec::with_capacity(found.moves.len());
     for m in &found.moves {
         ranked.push((leaves.value(rules, &found, m)?, m));

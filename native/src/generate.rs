@@ -102,16 +102,17 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
 /// The moves that can score at least what `floor` asks, unsorted (others may be there too).
 ///
 /// Lines are searched best bound first (`bound.rs`); after each line `floor` sees the
-/// moves found so far and the index of the first new one, and answers the least score a
-/// move may have to matter (`i64::MIN`: every move).  Lines, starts and ends whose bound
-/// is below it are skipped, so a top-k search stops early; moves scoring at least the
-/// final floor are all found, the same as `generate` finds them.
+/// moves found so far and the index of the first new one, and answers, for each number of
+/// tiles a move places (0 to the rack's size), the least score such a move must have to
+/// matter (`i64::MIN`: every move).  Lines, starts and ends whose bound is below it are
+/// skipped, so a top-k search stops early; moves scoring at least the final floor for
+/// their tile count are all found, the same as `generate` finds them.
 pub fn generate_bounded(
     rules: &RuleData,
     grid: &[Option<(u8, u8)>],
     rack_counts: &[u8],
     force_max: usize,
-    floor: &mut dyn FnMut(&MoveList, usize) -> i64,
+    floor: &mut dyn FnMut(&MoveList, usize) -> Vec<i64>,
 ) -> Result<MoveList> {
     let rack = Rack::new(rack_counts)?;
     let mut found = MoveList::default();
@@ -133,18 +134,30 @@ pub fn generate_bounded(
         }
     }
     lines.sort_by_key(|l| std::cmp::Reverse(l.0));
-    let mut low = floor(&found, 0);
+    let mut low = vec![i64::MIN; rack.size + 1];
+    raise(&mut low, &floor(&found, 0));
     for (best, line, bound, centre) in &lines {
-        if *best < low {
+        if *best < low.iter().copied().min().unwrap_or(i64::MIN) {
             break; // best bound first: no later line reaches the floor either
+        }
+        if !(0..line.n).any(|p| bound.from_start(line, p, &low)) {
+            continue;
         }
         let before = found.moves.len();
         let mut g =
-            LineGen { force_max, rules, line, rack: &rack, empty_board, centre: *centre, parts: Vec::new(), floor: Some((low, bound)) };
+            LineGen { force_max, rules, line, rack: &rack, empty_board, centre: *centre, parts: Vec::new(), floor: Some((&low, bound)) };
         g.run(&mut found);
-        low = low.max(floor(&found, before));
+        let next = floor(&found, before);
+        raise(&mut low, &next);
     }
     Ok(found)
+}
+
+/// Raise each floor to the new one where that is higher (floors never fall during a search).
+fn raise(low: &mut [i64], new: &[i64]) {
+    for (l, &n) in low.iter_mut().zip(new) {
+        *l = (*l).max(n);
+    }
 }
 
 struct LineGen<'a> {
@@ -158,7 +171,7 @@ struct LineGen<'a> {
     /// tiles of the partial equations
     parts: Vec<u32>,
     /// moves scoring less than this are not wanted, with the line's bounds (None: every move)
-    floor: Option<(i64, &'a SpanBound)>,
+    floor: Option<(&'a [i64], &'a SpanBound)>,
 }
 
 impl LineGen<'_> {
@@ -212,7 +225,7 @@ impl LineGen<'_> {
 
     /// May a move starting on p score at least the floor?
     fn may_reach(&self, p: usize) -> bool {
-        self.floor.is_none_or(|(low, bound)| bound.from_start(self.line, p) >= low)
+        self.floor.is_none_or(|(low, bound)| bound.from_start(self.line, p, low))
     }
 
     /// The distinct starts of the partial equations in `cur`.
@@ -233,7 +246,7 @@ impl LineGen<'_> {
         if x < self.line.n && self.line.is_eq_square(x) {
             return true;
         }
-        starts.iter().any(|&p| bound.span(self.line, p, x - 1).is_some_and(|b| b >= low))
+        starts.iter().any(|&p| bound.reaches(self.line, p, x - 1, low))
     }
 
     /// File a partial equation whose tiles are `parts[head]` followed by `extra`.
@@ -467,7 +480,7 @@ impl LineGen<'_> {
                 let new = (line.empty[q + 1] - line.empty[p]) as usize;
                 let bonus = if new == rules.rack_size { rules.bingo_bonus as i64 } else { 0 };
                 let score = (fixed + g.pts + rec.pts) * mult + g.xs + rec.xs + bonus;
-                if self.floor.is_some_and(|(low, _)| score < low) {
+                if self.floor.is_some_and(|(low, _)| low.get(new).is_some_and(|&l| score < l)) {
                     continue;
                 }
                 let off = found.tiles.len() as u32;
