@@ -29,7 +29,7 @@ cat > pos.json <<'JSON'
 JSON
 "$work/venv/bin/amath" moves pos.json --limit 3 >moves.txt 2>summary.txt
 [ "$(wc -l <moves.txt)" -eq 3 ] || { echo "amath moves printed:"; cat moves.txt; exit 1; }
-grep -q -E "^[0-9]+ moves in" summary.txt || { echo "amath moves said:"; cat summary.txt; exit 1; }
+grep -q -E "^(the )?[0-9]+ (best )?moves in" summary.txt || { echo "amath moves said:"; cat summary.txt; exit 1; }
 "$work/venv/bin/python" - <<'PY'
 from pathlib import Path
 
