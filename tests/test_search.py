@@ -210,10 +210,12 @@ def test_a_playout_turn_holds_back_extra_blanks_and_stays_legal() -> None:
     assert (pos.state(), pos.zobrist) == before
     assert sim.reply(pos) is turn  # kept for the node: the same board, rack and bag size
     assert turn.move in pos.legal_moves()
-    assert isinstance(turn.move, Place)
-    used = list(turn.move.rack_tiles)
+    # Exchanges are valued by the tiles kept since the one static equity: keeping ? ? ? = can win.
+    used = list(turn.move.rack_tiles) if isinstance(turn.move, Place) else list(turn.move.tiles)
     kept = Counter(mine) - Counter(used)
     assert used.count("?") <= 1 and kept["?"] >= 2
+    if not isinstance(turn.move, Place):
+        return
     assert turn.equity == turn.score + default_equity().leave_value(sorted(kept.elements()), AMATH, pos.bag_size - len(used))
 
 
