@@ -19,8 +19,8 @@ from amath.formats.record import write_record
 from amath.game import Game
 from amath.move import Pass
 from amath.rules import AMATH
-from test_browser import CHROMIUM, Server, game_id_of, put_tiles, shot
-from webtools import comparable, find_place, hidden_leaks, patient
+from test_browser import Server, game_id_of, put_tiles, shot
+from webtools import CHROMIUM, comparable, find_place, hidden_leaks, patient
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -38,16 +38,6 @@ def expiring(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(Path(tmp_path_factory.mktemp("expiring")), waiting_ttl=4.0)  # rooms left waiting expire in seconds
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-        )
-        yield b
-        b.close()
 
 
 class Tab:
