@@ -219,6 +219,20 @@ def test_a_playout_turn_holds_back_extra_blanks_and_stays_legal() -> None:
     assert turn.equity == turn.score + default_equity().leave_value(sorted(kept.elements()), AMATH, pos.bag_size - len(used))
 
 
+def test_a_playout_turn_with_blanks_held_back_never_exchanges_when_the_bag_forbids_it() -> None:
+    """Three blanks and three tiles in the bag: holding two blanks back must not count them into the
+    bag (that would make the bag five and an exchange legal); the turn is legal for the real position."""
+    base = _base(4)
+    pool = [t for t in base.sorted_tiles(base.unseen(0)) + base.rack(0) if t not in ("?", "=")]
+    mine = ("?", "?", "?", "=", *pool[:4])
+    for bag in (1, 3, 4):
+        pos = Position(AMATH, base.board.copy(), [mine, pool[30:38]], Counter(pool[4 : 4 + bag]), base.scores, 0)
+        assert not AMATH.can_exchange(1, pos.bag_size)
+        turn = Simulator(pos, equity=default_equity(), candidates=1, seed=1).reply(pos)
+        assert not isinstance(turn.move, Exchange)
+        assert turn.move in pos.legal_moves()
+
+
 def test_placements_against_scoreless_turns_get_one_more_ply() -> None:
     """With the opponent's turn last, an exchange or pass looks better than it is: both end on our turn."""
     pos = _small(3, ("=", "1", "2", "3"), 3, 10)

@@ -38,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.static import Candidate, best_turn, exchange_candidates, including, ranked, to_units
+from amath.engine.static import Candidate, Turns, best_turn, exchange_candidates, including, ranked, to_units
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
 from amath.movegen.leaves import EQUITY_UNIT
@@ -280,11 +280,9 @@ class Simulator:
         reduced = list(full)
         for _ in range(extra):
             reduced.remove(BLANK)
-        work.set_rack(side, reduced)  # the held-back blanks wait in the pool meanwhile
-        try:
-            turn = best_turn(work, self.equity)
-        finally:
-            work.set_rack(side, full)
+        # The turns of the reduced rack with the bag as it really is: putting the held-back
+        # blanks into the bag would make an exchange look legal when the bag forbids it.
+        turn = Turns.of(work.board, reduced, work.rules, work.bag_size, self.equity).best()
         return Candidate(turn.move, turn.score, turn.score * EQUITY_UNIT + _leave_after(work, full, turn.move, self.equity))
 
     def _value(self, work: Position, me: int, start: Sequence[int], kept: Sequence[float]) -> tuple[float, float]:
