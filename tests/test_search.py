@@ -261,3 +261,70 @@ def test_the_final_ranking_leans_on_static_equity_until_the_play_outs_outweigh_i
     a.values, b.values = [0.0] * 40, [gap] * 40  # ahead by the static gap over many: the play-outs decide
     assert sim._ranked()[0] is b
     assert b.blended(0.0) == b.mean
+
+
+def test_a_budget_without_nodes_simulates_the_endgame_instead_of_a_one_node_solve() -> None:
+    """``sim`` has no endgame nodes: a solver stopped after one node ranks by score alone (it
+    did, in every ``sim`` endgame), so with ``nodes=0`` the empty-bag position is simulated."""
+    base = _base(6)
+    pos = Position(AMATH, base.board.copy(), [["=", "1", "1", "2"], ["=", "2", "2", "4"]], {}, base.scores, 0)
+    plays = best(pos, Budget(iterations=6, candidates=3, nodes=0), seed=1)
+    assert plays[0].method == "sim" and 0 < plays[0].work <= 6
+    assert all(p.move in pos.legal_moves() for p in plays)
+    assert best(pos, Budget(iterations=6, candidates=3, nodes=10**5))[0].method == "endgame"
+
+
+def test_saturated_win_estimates_leave_the_choice_to_the_values() -> None:
+    """Far ahead every play-out's win estimate is 1.0: equal wins must not make a much worse
+    candidate a 'twin' of the leader, nor rank candidates by their raw mean alone."""
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    sim = Simulator(pos, equity=default_equity(), candidates=3, seed=1)
+    sim.by_win = True
+    lead, worse, close = sim.stats[:3]
+    lead.values, lead.wins = [50.0, 60.0, 55.0, 58.0], [1.0] * 4
+    worse.values, worse.wins = [10.0, 12.0, 9.0, 11.0], [1.0] * 4  # clearly worse in every scenario
+    close.values, close.wins = [52.0, 57.0, 56.0, 57.0], [1.0] * 4  # as good, within the noise
+    for s in sim.stats[3:]:
+        s.alive = False
+    sim._drop()
+    assert lead.alive and close.alive and not worse.alive
+    # the same wins: the ranking goes by value with the static prior, not by the raw mean
+    gap = abs(lead.candidate.equity - close.candidate.equity)
+    hi, lo = (lead, close) if lead.candidate.equity > close.candidate.equity else (close, lead)
+    hi.values, lo.values = [0.0, 0.0], [gap / 4, gap / 4]  # lo ahead on the raw mean by a little
+    assert sim._ranked()[0] is hi
+
+
+def test_leave_values_are_remembered_per_ruleset_and_leave() -> None:
+    from amath.engine.equity import StaticEquity
+    from amath.players.leaves import HANDSET, LeaveTable
+    from amath.rules import SMATH
+
+    other = LeaveTable({t: 10.0 for t in HANDSET.tiles}, {}, name="other")
+    eq = StaticEquity(HANDSET, {SMATH.name: other})
+    leaves = [("1", "=", "+"), ("=", "1", "+"), ("?", "12"), ()]
+    first = [eq.leave_value(kept, AMATH, 20) for kept in leaves]
+    assert first == [HANDSET.value(kept) for kept in leaves] == [eq.leave_value(kept, AMATH, 20) for kept in leaves]
+    assert [eq.leave_value(kept, SMATH, 20) for kept in leaves] == [other.value(kept) for kept in leaves]
+    assert eq.leave_value(("1", "12"), AMATH, 0) == -float(AMATH.tiles.value(("1", "12")))  # bag empty: minus the points
+
+
+def test_a_playout_reply_is_the_static_turn_with_leaves_kept_per_rack_and_bag() -> None:
+    """The simulator values a rack's leaves once per (rack, bag size); the reply stays the
+    static-equity turn, also when the same rack meets an empty bag (leaves then cost points)."""
+    from amath.engine.static import best_turn
+
+    base = _base(6)
+    mine = ("=", "1", "2", "3", "+", "4")
+    opp = ("=", "5", "6", "7")
+    pool = Counter(base.unseen(0)) + Counter(base.rack(0))
+    pool.subtract(Counter(mine) + Counter(opp))
+    pool = +pool
+    bag = Counter(sorted(pool.elements())[:12])
+    full = Position(AMATH, base.board.copy(), [mine, opp], bag, base.scores, 0)
+    empty = Position(AMATH, base.board.copy(), [mine, opp], {}, base.scores, 0)
+    sim = Simulator(full, equity=default_equity(), candidates=2, seed=1)
+    for pos in (full, empty, full):
+        sim._replies.clear()
+        assert sim.reply(pos) == best_turn(pos, default_equity())
+    assert len(sim._leaves) >= 2

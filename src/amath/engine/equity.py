@@ -14,6 +14,9 @@ from typing import Protocol, runtime_checkable
 from amath.players.leaves import HANDSET, LeaveTable
 from amath.rules.base import Ruleset
 
+#: Leaves a :class:`StaticEquity` remembers before it starts afresh (a few MB at most).
+MEMO_SIZE = 200_000
+
 
 @runtime_checkable
 class EquityCalculator(Protocol):
@@ -37,6 +40,7 @@ class StaticEquity:
         self.default = default
         self.tables = dict(tables or {})
         self.name = name or default.name
+        self._memo: dict[tuple[str, tuple[str, ...]], float] = {}  # (ruleset, sorted leave) -> value
 
     def __repr__(self) -> str:
         return f"StaticEquity({self.default.name!r}, tables={sorted(self.tables)!r})"
@@ -48,7 +52,15 @@ class StaticEquity:
     def leave_value(self, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
         if bag == 0:
             return -float(rules.tiles.value(leave))
-        return self.table(rules).value(leave)
+        # Remembered per leave: a simulation values every part of thousands of sampled racks,
+        # and the parts repeat (the table's value is a pure function of the tiles).
+        key = (rules.name, tuple(sorted(leave)))
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            found = self._memo[key] = self.table(rules).value(leave)
+        return found
 
     def equity(self, score: int, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
         return score + self.leave_value(leave, rules, bag)

@@ -1,6 +1,8 @@
 """``best(position, budget)``: the strongest search the engine has, chosen by the position.
 
-* bag empty, both racks known, two sides: the exact endgame (:mod:`amath.engine.endgame`);
+* bag empty, both racks known, two sides, ``budget.nodes`` > 0: the exact endgame
+  (:mod:`amath.engine.endgame`; with no nodes it simulates like any other position --
+  a solver stopped after one node would rank the turns by score alone);
 * two sides and 1 to ``budget.preendgame_bag`` tiles in the bag: the pre-endgame over every
   draw (:mod:`amath.engine.preendgame`);
 * otherwise the simulation (:mod:`amath.engine.sim`), with the opponent's rack inferred
@@ -114,7 +116,7 @@ def best(
     opts = _Options(budget or Budget(), seed, threads, last, equity or default_equity(), top, tuple(include))
     if opts.budget.iterations == 0 and opts.budget.nodes == 0:
         plays = _static(position, opts)
-    elif position.sides == 2 and position.bag_size == 0 and all(position.is_known(s) for s in range(2)):
+    elif position.sides == 2 and position.bag_size == 0 and all(position.is_known(s) for s in range(2)) and opts.budget.nodes > 0:
         plays = _endgame(position, opts)
     elif position.sides == 2 and 1 <= position.bag_size <= opts.budget.preendgame_bag and opts.budget.nodes > 0:
         plays = _preendgame(position, opts)

@@ -38,10 +38,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.static import Candidate, Turns, best_turn, exchange_candidates, including, ranked, to_units
+from amath.engine.generator import get_generator
+from amath.engine.static import Candidate, Turns, exchange_candidates, including, rack_leaves, ranked, to_units
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
-from amath.movegen.leaves import EQUITY_UNIT
+from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
 from amath.position import Action, Position
 from amath.tiles import BLANK
 
@@ -210,6 +211,8 @@ class Simulator:
         self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
         self._local = threading.local()
         self._replies: dict[tuple[int, int, tuple[str, ...], int], Candidate] = {}
+        self._leaves: dict[tuple[tuple[str, ...], int], RackLeaves] = {}
+        self._generator = get_generator()
 
     # ----- one play-out -------------------------------------------------------------------
     def _work(self, scenario: _Scenario) -> Position:
@@ -276,14 +279,26 @@ class Simulator:
         full = work.rack(side)
         extra = full.count(BLANK) - PLAYOUT_BLANKS
         if extra <= 0:
-            return best_turn(work, self.equity)
+            return self._turns(work, full).best()
         reduced = list(full)
         for _ in range(extra):
             reduced.remove(BLANK)
         # The turns of the reduced rack with the bag as it really is: putting the held-back
         # blanks into the bag would make an exchange look legal when the bag forbids it.
-        turn = Turns.of(work.board, reduced, work.rules, work.bag_size, self.equity).best()
+        turn = self._turns(work, tuple(reduced)).best()
         return Candidate(turn.move, turn.score, turn.score * EQUITY_UNIT + _leave_after(work, full, turn.move, self.equity))
+
+    def _turns(self, work: Position, rack: tuple[str, ...]) -> Turns:
+        """The turns of ``rack`` on ``work``'s board; the rack's leave values are computed once per (rack, bag).
+
+        The candidates of one scenario meet the same sampled rack on different boards, so
+        its leaves repeat (valuing every part of a rack costs as much as the move search).
+        """
+        key = (rack, work.bag_size)
+        leaves = self._leaves.get(key)
+        if leaves is None:
+            leaves = self._leaves[key] = rack_leaves(rack, work.rules, work.bag_size, self.equity)
+        return Turns(work.board, rack, work.rules, work.bag_size, leaves, self._generator)
 
     def _value(self, work: Position, me: int, start: Sequence[int], kept: Sequence[float]) -> tuple[float, float]:
         others = [k for k in range(work.sides) if k != me]
@@ -349,13 +364,17 @@ class Simulator:
             if s is leader:
                 continue
             diffs = [a - b for a, b in zip(self._metric(s), lead)]
-            if clearly_worse(diffs) or not any(diffs):  # worse, or the same in every scenario: a twin
+            if not any(diffs):  # the same win estimate in every scenario (saturated, far ahead or behind): judge by value
+                diffs = [a - b for a, b in zip(s.values, leader.values)]
+            # A twin played exactly like the leader: the same *value* in every scenario (equal
+            # wins say nothing when they saturate at 0 or 1).
+            if clearly_worse(diffs) or s.values == leader.values:
                 s.alive = False
 
     def _ranked(self) -> list[SimStats]:
         def key(s: SimStats) -> tuple[bool, float, float]:
             first = s.win if self.by_win else s.blended()
-            second = s.mean if self.by_win else s.win
+            second = s.blended() if self.by_win else s.win  # equal wins (saturated far ahead or behind): by value
             return (not s.alive, -first, -second)
 
         return sorted(self.stats, key=key)
