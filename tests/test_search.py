@@ -328,3 +328,24 @@ def test_a_playout_reply_is_the_static_turn_with_leaves_kept_per_rack_and_bag() 
         sim._replies.clear()
         assert sim.reply(pos) == best_turn(pos, default_equity())
     assert len(sim._leaves) >= 2
+
+
+def test_candidates_are_one_per_shape_so_rearrangements_do_not_crowd_out_alternatives() -> None:
+    """On the empty board the best four turns by static equity are the same tiles on the same
+    squares in other orders (5 = 6 * 10 / 12 and the like): the simulation takes the best of
+    each shape (squares covered, tiles used) and fills its places with other turns."""
+    from amath.engine.sim import _shape
+    from amath.engine.static import ranked
+
+    rack = ["5", "6", "10", "12", "=", "*", "/", "1"]
+    pool = Position(AMATH, racks=[rack, []]).bag
+    pos = Position(AMATH, racks=[rack, None], bag=pool, hidden=[0, 8])
+    top = [c for c in ranked(pos, default_equity(), limit=300) if isinstance(c.move, Place)]
+    assert len({_shape(c.move) for c in top[:4]}) == 1  # the static ranking's four best: one shape
+    sim = Simulator(pos, equity=default_equity(), candidates=4, seed=1)
+    places = [s.candidate for s in sim.stats if isinstance(s.candidate.move, Place)]
+    shapes = [_shape(c.move) for c in places]
+    assert len(places) == 4 and len(set(shapes)) == 4
+    for c in places:  # each is the best of its shape
+        assert c == next(d for d in top if _shape(d.move) == _shape(c.move))
+    assert places[0] == top[0]

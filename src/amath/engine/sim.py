@@ -393,9 +393,32 @@ def _leave_after(pos: Position, rack: Sequence[str], move: Action, equity: Equit
     return to_units(equity.leave_value(kept, pos.rules, pos.bag_size))
 
 
+def _shape(move: Action) -> tuple[frozenset[object], tuple[str, ...]] | None:
+    """A placement's squares and the rack tiles it uses (None for an exchange or pass)."""
+    if not isinstance(move, Place):
+        return None
+    return frozenset(p.square for p in move.tiles), tuple(sorted(move.rack_tiles))
+
+
 def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:
-    """The top ``k`` by static equity, and the best exchange and the pass unless they trail the best by ``OTHER_MARGIN``."""
-    chosen = list(cands[:k])
+    """The top ``k`` by static equity, one per shape, and the best exchange and the pass unless they trail the best by ``OTHER_MARGIN``.
+
+    A shape is the squares covered and the tiles used: ``5 = 6 * 10 / 12`` and
+    ``6 = 5 / 10 * 12`` on the same squares keep the same tiles and score alike.  Only the
+    best of each is simulated: a handful of play-outs cannot tell such rearrangements apart
+    (it chose among them by noise), and the places they free go to real alternatives.
+    """
+    chosen: list[Candidate] = []
+    shapes: set[tuple[frozenset[object], tuple[str, ...]]] = set()
+    for c in cands:
+        if len(chosen) == k:
+            break
+        shape = _shape(c.move)
+        if shape is not None and shape in shapes:
+            continue
+        if shape is not None:
+            shapes.add(shape)
+        chosen.append(c)
     best_exchange = next((c for c in cands if isinstance(c.move, Exchange)), None)
     the_pass = next(c for c in cands if isinstance(c.move, Pass))
     for extra in (best_exchange, the_pass):

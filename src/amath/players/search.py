@@ -16,15 +16,16 @@ from amath.move import Exchange, Move, Place
 from amath.players.equity import EquityPlayer
 from amath.position import Position
 
-#: Budgets: ``sim`` simulates only (6 play-outs of 4 candidates plus the best exchange and
-#: the pass); ``champion`` simulates more (10 play-outs) and adds inference, the
-#: pre-endgame with one tile in the bag and the exact endgame (50,000 nodes on the compiled
-#: solver).  Play-outs get a third ply when placements meet scoreless turns (sim.py).  Over
-#: 16 timed positions of every phase a champion move took a median 0.7 s of CPU, at most
-#: 1.8 s, except an opening rack with no placement (8 s: empty-board replies are the
-#: generator's slowest lists); a pre-endgame with two tiles took 5.4 s, so it stops at one.
-SIM_BUDGET = Budget(iterations=6, candidates=4, plies=2, nodes=0, preendgame_bag=0, inference_samples=0)
-CHAMPION_BUDGET = Budget(iterations=10, candidates=4, plies=2, nodes=50_000, preendgame_bag=1, inference_samples=60)
+#: Budgets: ``sim`` simulates only (12 play-outs of 4 candidates of different shapes plus
+#: the best exchange and the pass); ``champion`` simulates more (20 play-outs) and adds
+#: inference, the pre-endgame with one tile in the bag and the exact endgame (50,000 nodes
+#: on the compiled solver).  Play-outs get a third ply when placements meet scoreless turns
+#: (sim.py).  Over 16 timed positions of every phase (benchmarks/bench_champion.py, load 7)
+#: a champion move took a median 0.31 s of CPU, mean 0.74 s, at most 3.8 s (an opening on
+#: the empty board, whose replies are the generator's slowest lists); sim 0.10 / 0.42 /
+#: 2.5 s.  A pre-endgame with two tiles took 5.4 s, so it stops at one.
+SIM_BUDGET = Budget(iterations=12, candidates=4, plies=2, nodes=0, preendgame_bag=0, inference_samples=0)
+CHAMPION_BUDGET = Budget(iterations=20, candidates=4, plies=2, nodes=50_000, preendgame_bag=1, inference_samples=60)
 
 
 class SearchPlayer:
