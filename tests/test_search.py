@@ -349,3 +349,24 @@ def test_candidates_are_one_per_shape_so_rearrangements_do_not_crowd_out_alterna
     for c in places:  # each is the best of its shape
         assert c == next(d for d in top if _shape(d.move) == _shape(c.move))
     assert places[0] == top[0]
+
+
+def test_the_ranking_by_win_leans_on_static_equity_until_the_play_outs_outweigh_it() -> None:
+    """Near the end candidates rank by win estimate; a few play-outs' small edge in wins must
+    not overrule a clearly better static equity (it did: 11 points worse on a 0.03 edge)."""
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    sim = Simulator(pos, equity=default_equity(), candidates=2, seed=1)
+    assert sim.by_win
+    a = max(sim.stats, key=lambda s: s.candidate.equity)
+    b = min(sim.stats, key=lambda s: s.candidate.equity)
+    assert a.candidate.equity - b.candidate.equity >= 5
+    sim.stats = [a, b]
+    a.values, b.values = [a.candidate.equity] * 4, [b.candidate.equity] * 4  # as the static ranking says
+    a.wins, b.wins = [0.50] * 4, [0.53] * 4  # b a little ahead on wins over four play-outs
+    assert sim._ranked()[0] is a
+    n = 200
+    a.values, b.values = [a.candidate.equity] * n, [b.candidate.equity] * n
+    a.wins, b.wins = [0.50] * n, [0.53] * n  # the same edge over many play-outs: the wins decide
+    assert sim._ranked()[0] is b
+    fresh = sim.blended_wins()
+    assert 0.0 < fresh[id(a)] < 1.0 and sim.blended_wins(0.0)[id(b)] == b.win

@@ -209,6 +209,8 @@ class Simulator:
         if len(kinds) == 2 and plies % 2 == 0:  # placements against scoreless turns: end both on our own turn
             self.plies = plies + 1
         self.by_win = pos.bag_size <= WIN_RACKS * pos.rules.rack_size
+        self.spread = pos.spread()  # the root's, for the win prior
+        self.unseen = sum(pos.unseen().values())
         self._local = threading.local()
         self._replies: dict[tuple[int, int, tuple[str, ...], int], Candidate] = {}
         self._leaves: dict[tuple[tuple[str, ...], int], RackLeaves] = {}
@@ -372,12 +374,31 @@ class Simulator:
                 s.alive = False
 
     def _ranked(self) -> list[SimStats]:
+        wins = self.blended_wins()
+
         def key(s: SimStats) -> tuple[bool, float, float]:
-            first = s.win if self.by_win else s.blended()
+            first = wins[id(s)] if self.by_win else s.blended()
             second = s.blended() if self.by_win else s.win  # equal wins (saturated far ahead or behind): by value
             return (not s.alive, -first, -second)
 
         return sorted(self.stats, key=key)
+
+    def blended_wins(self, weight: float = PRIOR_WEIGHT) -> dict[int, float]:
+        """Each candidate's mean win estimate with its static equity's win counted as ``weight`` play-outs more.
+
+        The prior is the normal model's win at the root spread plus the candidate's static
+        equity, shifted by the play-outs' mean value less static equity over the candidates
+        (so the prior and the play-outs speak of the same horizon).  As for values: with a
+        handful of play-outs the wins' noise would otherwise overrule the static ranking
+        (it chose turns 11 points worse by static equity on a 0.03 edge in win estimates).
+        """
+        played = [s for s in self.stats if s.alive and s.values] or [s for s in self.stats if s.values]
+        shift = sum(s.mean - s.candidate.equity for s in played) / len(played) if played else 0.0
+        out = {}
+        for s in self.stats:
+            prior = win_estimate(self.spread + s.candidate.equity + shift, self.unseen)
+            out[id(s)] = (sum(s.wins) + weight * prior) / (len(s.wins) + weight) if s.wins or weight > 0 else prior
+        return out
 
 
 def _leave_after(pos: Position, rack: Sequence[str], move: Action, equity: EquityCalculator) -> int:
