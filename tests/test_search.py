@@ -370,3 +370,17 @@ def test_the_ranking_by_win_leans_on_static_equity_until_the_play_outs_outweigh_
     assert sim._ranked()[0] is b
     fresh = sim.blended_wins()
     assert 0.0 < fresh[id(a)] < 1.0 and sim.blended_wins(0.0)[id(b)] == b.win
+
+
+def test_the_preendgame_also_takes_one_turn_per_shape() -> None:
+    from amath.engine.sim import _shape
+    from amath.engine.static import ranked
+
+    rack = ["5", "6", "10", "12", "=", "*", "/", "1"]
+    pos = Position(AMATH, racks=[rack, ["=", "2", "3", "4", "+", "7", "8", "9"]], bag=["0"])
+    top = [c for c in ranked(pos, default_equity()) if isinstance(c.move, Place)]
+    assert len({_shape(c.move) for c in top[:4]}) == 1
+    pre = PreEndgame(pos, equity=default_equity(), candidates=4, nodes=2000)
+    places = [c for c in pre.candidates if isinstance(c.move, Place)]
+    assert len(places) == 4 and len({_shape(c.move) for c in places}) == 4 and places[0] == top[0]
+    assert any(isinstance(c.move, Pass) for c in pre.candidates)

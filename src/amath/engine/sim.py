@@ -421,14 +421,8 @@ def _shape(move: Action) -> tuple[frozenset[object], tuple[str, ...]] | None:
     return frozenset(p.square for p in move.tiles), tuple(sorted(move.rack_tiles))
 
 
-def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:
-    """The top ``k`` by static equity, one per shape, and the best exchange and the pass unless they trail the best by ``OTHER_MARGIN``.
-
-    A shape is the squares covered and the tiles used: ``5 = 6 * 10 / 12`` and
-    ``6 = 5 / 10 * 12`` on the same squares keep the same tiles and score alike.  Only the
-    best of each is simulated: a handful of play-outs cannot tell such rearrangements apart
-    (it chose among them by noise), and the places they free go to real alternatives.
-    """
+def one_per_shape(cands: Sequence[Candidate], k: int) -> list[Candidate]:
+    """The first ``k`` of ``cands`` (best first), skipping a placement of a shape already taken."""
     chosen: list[Candidate] = []
     shapes: set[tuple[frozenset[object], tuple[str, ...]]] = set()
     for c in cands:
@@ -440,6 +434,18 @@ def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:
         if shape is not None:
             shapes.add(shape)
         chosen.append(c)
+    return chosen
+
+
+def _choose(cands: Sequence[Candidate], k: int) -> list[Candidate]:
+    """The top ``k`` by static equity, one per shape, and the best exchange and the pass unless they trail the best by ``OTHER_MARGIN``.
+
+    A shape is the squares covered and the tiles used: ``5 = 6 * 10 / 12`` and
+    ``6 = 5 / 10 * 12`` on the same squares keep the same tiles and score alike.  Only the
+    best of each is simulated: a handful of play-outs cannot tell such rearrangements apart
+    (it chose among them by noise), and the places they free go to real alternatives.
+    """
+    chosen = one_per_shape(cands, k)
     best_exchange = next((c for c in cands if isinstance(c.move, Exchange)), None)
     the_pass = next(c for c in cands if isinstance(c.move, Pass))
     for extra in (best_exchange, the_pass):
