@@ -384,3 +384,21 @@ def test_the_preendgame_also_takes_one_turn_per_shape() -> None:
     places = [c for c in pre.candidates if isinstance(c.move, Place)]
     assert len(places) == 4 and len({_shape(c.move) for c in places}) == 4 and places[0] == top[0]
     assert any(isinstance(c.move, Pass) for c in pre.candidates)
+
+
+def test_win_estimates_that_differ_by_less_than_a_step_leave_the_ranking_to_the_value() -> None:
+    """Far behind, every win estimate is a tail of the normal model: 1e-9 against 1e-12 must not
+    choose a turn worse by value (``sim`` exchanged a playable rack 169 points behind)."""
+    from amath.engine.sim import WIN_STEP
+
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    sim = Simulator(pos, equity=default_equity(), candidates=2, seed=1)
+    assert sim.by_win
+    a, b = sim.stats[:2]
+    sim.stats = [a, b]
+    sim.spread = -300  # far behind: the priors are tails too
+    a.values, a.wins = [b.candidate.equity + 30.0] * 12, [1e-12] * 12  # better by value
+    b.values, b.wins = [b.candidate.equity] * 12, [1e-9] * 12
+    assert sim._ranked()[0] is a
+    b.wins = [2 * WIN_STEP] * 12  # a real edge in wins decides
+    assert sim._ranked()[0] is b
