@@ -6,7 +6,9 @@
 //! first side's value is the target every later side must reach.  Start squares are taken
 //! best bound first, and a partial line is dropped only when an upper bound on what it can
 //! still score is *below* the N-th best found so far, so the N kept are exactly the first N
-//! of the complete list (best first, ties by tiles).  A node budget may stop the search; it
+//! of the complete list (best first, ties by tiles).  A top-N search runs at falling
+//! thresholds (aspiration): a pass that finds N placements worth at least its threshold has
+//! the N best.  A node budget may stop the search; it
 //! then says so ([`Outcome::stopped`]), with what it found.
 
 pub mod grammar;
@@ -15,10 +17,12 @@ pub mod walk;
 
 use crate::line::Rack;
 use crate::rules::{FirstPlay, InputError, Result, RuleData};
+use crate::util::WordHasher;
 use grammar::Grammar;
 use line::SmathLine;
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::BuildHasherDefault;
 use walk::LineWalk;
 
 /// What the caller asks for besides the position.
@@ -79,7 +83,9 @@ pub struct Ctx<'a> {
     pub max_nodes: Option<u64>,
     pub max_len: Option<i64>,
     extra: Option<Vec<f64>>,
-    extra_max: f64,
+    pub extra_max: f64,
+    /// by tiles used: sums of the k best points among the rack tiles left, k = 0, 1, ...
+    tops: HashMap<u64, Vec<i64>, BuildHasherDefault<WordHasher>>,
     radix: Vec<u64>,
     pub threshold: f64,
     kept: Vec<Found>,
@@ -159,6 +165,29 @@ impl Ctx<'_> {
         }
     }
 
+    /// The most `r` rack tiles left by `used` can score on the empty squares counted by piece
+    /// premium 3, 2, 1 in `piece`: the best tiles on the best squares.
+    pub fn left_points(&mut self, used: u64, r: u32, piece: [u32; 3]) -> i64 {
+        let rules = self.rules;
+        let rack = &self.rack;
+        let top = self.tops.entry(used).or_insert_with(|| {
+            let mut left: Vec<i64> = Vec::new();
+            for (j, &t) in rack.tiles.iter().enumerate() {
+                let n = rack.counts[j].saturating_sub(rack.count_in(used, j));
+                left.extend(std::iter::repeat_n(rules.tiles[t as usize].points as i64, n as usize));
+            }
+            left.sort_unstable_by(|a, b| b.cmp(a));
+            let mut top = vec![0i64];
+            for p in left {
+                top.push(top[top.len() - 1].saturating_add(p));
+            }
+            top
+        });
+        let at = |c: u32| top.get(c.min(r) as usize).or(top.last()).copied().unwrap_or(0);
+        let [c3, c2, c1] = piece;
+        at(c3).saturating_add(at(c3.saturating_add(c2))).saturating_add(at(c3.saturating_add(c2).saturating_add(c1)))
+    }
+
     /// A quick upper bound on any line from square i: every rack tile on the best squares to the edge.
     fn crude_bound(&self, line: &SmathLine, i: usize, top: &[i64]) -> f64 {
         let r = self.rack_total;
@@ -200,7 +229,7 @@ impl Ord for Queued {
 }
 
 /// Squares a main line may start on (the square before it empty or off the board).
-fn starts(ctx: &Ctx<'_>, line: &SmathLine) -> Vec<usize> {
+fn starts_of(ctx: &Ctx<'_>, line: &SmathLine) -> Vec<usize> {
     let n = line.n;
     let rules = ctx.rules;
     (0..n)
@@ -283,6 +312,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         max_len: opts.max_len,
         extra,
         extra_max,
+        tops: HashMap::default(),
         radix,
         threshold: opts.min_score.unwrap_or(f64::NEG_INFINITY),
         kept: Vec::new(),
@@ -304,26 +334,53 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
     Ok(Outcome { moves: std::mem::take(&mut ctx.kept), stopped, nodes: ctx.nodes, found: ctx.found, pruned: ctx.pruned })
 }
 
-/// Search the start squares best bound first; stop when no bound reaches the N-th best.
+/// The thresholds a top-N search tries first, as fractions of the best crude bound of a start square.
+const ASPIRATION: [f64; 3] = [0.8, 0.6, 0.4];
+
+/// Search at falling thresholds (aspiration) until the `limit` best are proved: a pass at
+/// threshold t finds every placement worth at least t, so once it finds `limit` of them
+/// they are exactly the `limit` best; otherwise the next, lower one runs, down to the floor.
 fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -> std::result::Result<(), Stop> {
     let rules = ctx.rules;
     let size = rules.size;
     let (crow, ccol) = (rules.centre / size, rules.centre % size);
     let mut walkers: Vec<LineWalk> = Vec::new();
-    let mut queue: Vec<Queued> = Vec::new();
+    let mut starts: Vec<(f64, usize, usize)> = Vec::new();
     for across in [true, false] {
         for k in 0..size {
             if ctx.empty && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
                 continue;
             }
             let line = SmathLine::build(rules, grid, &ctx.rack, free, k, across, &mut ctx.g);
-            for p in starts(ctx, &line) {
-                let bound = ctx.crude_bound(&line, p, top);
-                queue.push(Queued { bound, seq: queue.len(), exact: false, walker: walkers.len(), p });
+            for p in starts_of(ctx, &line) {
+                starts.push((ctx.crude_bound(&line, p, top), walkers.len(), p));
             }
             walkers.push(LineWalk::new(ctx, line));
         }
     }
+    let floor = ctx.threshold;
+    let best = starts.iter().map(|s| s.0).fold(floor, f64::max);
+    let mut levels: Vec<f64> = Vec::new();
+    if ctx.limit.is_some() && floor == f64::NEG_INFINITY && best > 0.0 {
+        levels.extend(ASPIRATION.iter().map(|f| best * f));
+    }
+    levels.push(floor);
+    for level in levels {
+        ctx.kept.clear();
+        ctx.threshold = level;
+        one_pass(ctx, &mut walkers, &starts)?;
+        ctx.trim();
+        if ctx.limit.is_some_and(|l| ctx.kept.len() >= l) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Search the start squares best bound first; stop when no bound reaches the threshold.
+fn one_pass(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usize)]) -> std::result::Result<(), Stop> {
+    let queue: Vec<Queued> =
+        starts.iter().enumerate().map(|(seq, &(bound, walker, p))| Queued { bound, seq, exact: false, walker, p }).collect();
     let mut order = queue.len();
     let mut heap = BinaryHeap::from(queue);
     while let Some(q) = heap.pop() {

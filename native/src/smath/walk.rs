@@ -7,7 +7,13 @@
 //! every side from there must have) work it out once per node: whether a true line can
 //! still be completed, and bounds on what the rest can add to the score.
 //! [`LineWalk::walk`] lists the lines from a start square, entering only nodes that can be
-//! completed and whose bound reaches the N-th best score found so far.
+//! completed and whose bound reaches the threshold.
+//!
+//! Under a threshold the programme skips a child whose value-free bound (the best tiles
+//! left on the best squares left, [`LineWalk::cheap`]) cannot reach it from the line so far;
+//! that child's part of the bound is then the value-free one and the node is not exact.  A
+//! node that is not exact is worked out again only for a caller with a better line so far
+//! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
 use super::grammar::{State, NUM};
 use super::line::{SmathLine, FIXED, FREE};
@@ -46,6 +52,57 @@ impl Summary {
             None => b,
             Some(a) => Summary { cm: a.cm.max(b.cm), cpm: a.cpm.max(b.cpm), cx: if a.cx >= b.cx { a.cx } else { b.cx } },
         }
+    }
+}
+
+/// The line so far as the score sees it: equation premium, points x piece premium, cross scores.
+pub type Prefix = (i64, i64, i64);
+
+/// The most a line with prefix `pre` can score through completions bounded by `sm`.
+#[inline]
+fn ub(pre: Prefix, sm: Summary) -> f64 {
+    let (e, p, x) = pre;
+    e.saturating_mul(p.saturating_mul(sm.cm).saturating_add(sm.cpm)).saturating_add(x) as f64 + sm.cx
+}
+
+/// Was a node worked out under a prefix at least as good and a threshold no higher?  Then it
+/// cut at least as little as it would now, and working it out again cannot tighten it.
+#[inline]
+fn within(pre: Prefix, threshold: f64, then: Prefix, then_threshold: f64) -> bool {
+    pre.0 <= then.0 && pre.1 <= then.1 && pre.2 <= then.2 && threshold >= then_threshold
+}
+
+/// What is known about a node of the first side: its bound, whether exact (nothing was cut
+/// by the threshold), and the prefix and threshold it was worked out under.
+#[derive(Clone, Copy)]
+struct FirstEntry {
+    sm: Option<Summary>,
+    exact: bool,
+    pre: Prefix,
+    threshold: f64,
+}
+
+/// What can follow a node after an '=': bounds by value (a range of the arena, sorted by
+/// value), a bound for any value where the threshold cut, the bound over everything,
+/// whether exact, and the prefix and threshold it was worked out under.
+#[derive(Clone, Copy)]
+pub struct Later {
+    off: u32,
+    len: u32,
+    wild: Option<Summary>,
+    any: Option<Summary>,
+    exact: bool,
+    pre: Prefix,
+    threshold: f64,
+}
+
+/// No completion at all.
+const NOTHING: Later = Later { off: 0, len: 0, wild: None, any: None, exact: true, pre: (0, 0, 0), threshold: f64::INFINITY };
+
+fn merge_opt(a: Option<Summary>, b: Option<Summary>) -> Option<Summary> {
+    match b {
+        None => a,
+        Some(b) => Some(Summary::merge(a, b)),
     }
 }
 
@@ -105,9 +162,8 @@ pub struct LineWalk {
     min_end: i64,
     max_tiles: Option<u32>,
     nums_from: Vec<u32>,
-    memo_first: Map<Key, Option<Summary>>,
-    /// by node: a range of `arena`, sorted by value
-    memo_later: Map<Key, (u32, u32)>,
+    memo_first: Map<Key, FirstEntry>,
+    memo_later: Map<Key, Later>,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
     /// per square: the entries of a `later` node being merged (reused, as `bufs`)
@@ -229,86 +285,147 @@ impl LineWalk {
         Node { used: step.used, nrack, ntiles, touched, lone, need_end: nd.need_end }
     }
 
-    fn lookup(&self, range: (u32, u32), w: Value) -> Option<Summary> {
-        let part = &self.arena[range.0 as usize..(range.0 + range.1) as usize];
-        part.binary_search_by(|e| e.0.cmp(&w)).ok().map(|k| part[k].1)
+    /// The bound for the sides that must have value `w`.
+    fn lookup(&self, ent: &Later, w: Value) -> Option<Summary> {
+        let part = &self.arena[ent.off as usize..(ent.off + ent.len) as usize];
+        let sm = part.binary_search_by(|e| e.0.cmp(&w)).ok().map(|k| part[k].1);
+        merge_opt(sm, ent.wild)
     }
 
-    /// Bounds on what can follow a node of the first side (before any '='), or None if nothing can.
-    pub fn first(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Result<Option<Summary>, Stop> {
+    /// A value-free bound on what can follow a node, from the squares and the tiles left (None: nothing can).
+    fn cheap(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Option<Summary> {
+        if self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
+            return None;
+        }
+        let line = &self.line;
+        let r = ctx.rack_total.saturating_sub(nd.nrack);
+        let pts = line.fixed_suffix[i].saturating_add(ctx.left_points(nd.used, r, line.piece_suffix[i]));
+        let em = line.emult_suffix[i];
+        let bingo = if line.empty_suffix[i] >= r { ctx.bingo } else { 0 };
+        let cx = line.cross_suffix[i] as f64 + (ctx.extra_max + bingo as f64);
+        Some(Summary { cm: em, cpm: em.saturating_mul(pts), cx })
+    }
+
+    /// Bounds on what can follow a node of the first side (before any '='), or None if nothing
+    /// can; and whether they are exact (no part was cut by the threshold).
+    pub fn first(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix) -> Result<(Option<Summary>, bool), Stop> {
         let key = self.key(i, st, nd);
-        if let Some(&hit) = self.memo_first.get(&key) {
-            return Ok(hit);
+        let threshold = ctx.threshold;
+        if let Some(hit) = self.memo_first.get(&key) {
+            let settled = match hit.sm {
+                None => true,
+                Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
+            };
+            if settled {
+                return Ok((hit.sm, hit.exact));
+            }
+        } else {
+            match self.cheap(ctx, i, st, nd) {
+                None => return Ok((None, true)),
+                Some(c) if ub(pre, c) < threshold => return Ok((Some(c), false)),
+                Some(_) => {}
+            }
         }
         ctx.count_node()?;
         let mut result: Option<Summary> = None;
-        if !self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
-            let mut buf = std::mem::take(&mut self.bufs[i]);
-            self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
-            for step in &buf {
-                let cn = self.child_node(i, step, nd);
-                let child = if step.nxt.after_equals() {
-                    match ctx.g.side_value(st) {
-                        Some(w) => {
-                            let range = self.later(ctx, i + 1, &step.nxt, &cn)?;
-                            self.lookup(range, w)
-                        }
-                        None => None,
+        let mut exact = true;
+        let (e, p, x) = pre;
+        let mut buf = std::mem::take(&mut self.bufs[i]);
+        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+        for step in &buf {
+            let cn = self.child_node(i, step, nd);
+            let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
+            let (child, cex) = if step.nxt.after_equals() {
+                match ctx.g.side_value(st) {
+                    Some(w) => {
+                        let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
+                        (self.lookup(&ent, w), ent.exact)
                     }
-                } else {
-                    self.first(ctx, i + 1, &step.nxt, &cn)?
-                };
-                if let Some(c) = child {
-                    result = Some(Summary::merge(result, c.through(step.tp, step.em, step.tx)));
+                    None => (None, true),
                 }
+            } else {
+                self.first(ctx, i + 1, &step.nxt, &cn, pre2)?
+            };
+            if let Some(c) = child {
+                result = Some(Summary::merge(result, c.through(step.tp, step.em, step.tx)));
+                exact = exact && cex;
             }
-            self.bufs[i] = buf;
         }
-        self.memo_first.insert(key, result);
-        Ok(result)
+        self.bufs[i] = buf;
+        self.memo_first.insert(key, FirstEntry { sm: result, exact, pre, threshold });
+        Ok((result, exact))
     }
 
     /// Bounds on what can follow a node after an '=', by the value every side from here must
-    /// have: a range of the arena, sorted by value.
-    pub fn later(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Result<(u32, u32), Stop> {
+    /// have.  `goal` is the value the caller needs (None: any); the node is explored only
+    /// when the bound for it reaches the threshold from `pre`.
+    pub fn later(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix, goal: Option<Value>) -> Result<Later, Stop> {
         let key = self.key(i, st, nd);
-        if let Some(&hit) = self.memo_later.get(&key) {
-            return Ok(hit);
+        let threshold = ctx.threshold;
+        if let Some(hit) = self.memo_later.get(&key).copied() {
+            let sm = match goal {
+                None => hit.any,
+                Some(w) => self.lookup(&hit, w),
+            };
+            let settled = match sm {
+                None => true,
+                Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
+            };
+            if settled {
+                return Ok(hit);
+            }
+        } else {
+            match self.cheap(ctx, i, st, nd) {
+                None => return Ok(NOTHING),
+                Some(c) if ub(pre, c) < threshold => {
+                    return Ok(Later { off: 0, len: 0, wild: Some(c), any: Some(c), exact: false, pre, threshold });
+                }
+                Some(_) => {}
+            }
         }
         ctx.count_node()?;
         let mut acc = std::mem::take(&mut self.accs[i.min(self.n)]);
         acc.clear();
-        if !self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
-            let mut buf = std::mem::take(&mut self.bufs[i]);
-            self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
-            for step in &buf {
-                let cn = self.child_node(i, step, nd);
-                if step.nxt.after_equals() {
-                    if let Some(w) = ctx.g.side_value(st) {
-                        let range = self.later(ctx, i + 1, &step.nxt, &cn)?;
-                        if let Some(c) = self.lookup(range, w) {
-                            acc.push((w, c.through(step.tp, step.em, step.tx)));
-                        }
-                    }
-                    continue;
-                }
-                if self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) {
-                    if let Some(w) = ctx.g.side_value(&step.nxt) {
-                        let cx = step.tx as f64 + ctx.bonus(cn.used, cn.nrack);
-                        acc.push((w, Summary { cm: step.em, cpm: step.tp.saturating_mul(step.em), cx }));
+        let mut wild: Option<Summary> = None;
+        let mut exact = true;
+        let (e, p, x) = pre;
+        let mut buf = std::mem::take(&mut self.bufs[i]);
+        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+        for step in &buf {
+            let cn = self.child_node(i, step, nd);
+            let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
+            if step.nxt.after_equals() {
+                if let Some(w) = ctx.g.side_value(st) {
+                    let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
+                    if let Some(c) = self.lookup(&ent, w) {
+                        acc.push((w, c.through(step.tp, step.em, step.tx)));
+                        exact = exact && ent.exact;
                     }
                 }
-                let (off, len) = self.later(ctx, i + 1, &step.nxt, &cn)?;
-                for k in off as usize..(off + len) as usize {
-                    let (w, c) = self.arena[k];
-                    acc.push((w, c.through(step.tp, step.em, step.tx)));
+                continue;
+            }
+            if self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) {
+                if let Some(w) = ctx.g.side_value(&step.nxt) {
+                    let cx = step.tx as f64 + ctx.bonus(cn.used, cn.nrack);
+                    acc.push((w, Summary { cm: step.em, cpm: step.tp.saturating_mul(step.em), cx }));
                 }
             }
-            self.bufs[i] = buf;
+            let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, None)?;
+            for k in ent.off as usize..(ent.off + ent.len) as usize {
+                let (w, c) = self.arena[k];
+                acc.push((w, c.through(step.tp, step.em, step.tx)));
+            }
+            if let Some(c) = ent.wild {
+                wild = Some(Summary::merge(wild, c.through(step.tp, step.em, step.tx)));
+            }
+            exact = exact && ent.exact;
         }
+        self.bufs[i] = buf;
         acc.sort_by_key(|a| a.0);
         let off = self.arena.len();
+        let mut any = wild;
         for &(w, s) in &acc {
+            any = Some(Summary::merge(any, s));
             let fresh = self.arena.len() == off;
             match self.arena.last_mut() {
                 Some(last) if !fresh && last.0 == w => last.1 = Summary::merge(Some(last.1), s),
@@ -316,9 +433,9 @@ impl LineWalk {
             }
         }
         self.accs[i.min(self.n)] = acc;
-        let range = (off as u32, (self.arena.len() - off) as u32);
-        self.memo_later.insert(key, range);
-        Ok(range)
+        let ent = Later { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
+        self.memo_later.insert(key, ent);
+        Ok(ent)
     }
 
     fn start_node(&self, ctx: &Ctx<'_>, start: usize) -> Node {
@@ -328,7 +445,7 @@ impl LineWalk {
     /// The bound on every line from `start`, or None when none can be completed.
     pub fn root_bound(&mut self, ctx: &mut Ctx<'_>, start: usize) -> Result<Option<f64>, Stop> {
         let nd = self.start_node(ctx, start);
-        Ok(self.first(ctx, start, &State::INITIAL, &nd)?.map(|s| s.cpm as f64 + s.cx))
+        Ok(self.first(ctx, start, &State::INITIAL, &nd, (1, 0, 0))?.0.map(|s| s.cpm as f64 + s.cx))
     }
 
     /// List (through the search's `record`) every line from `start` the bound admits.
@@ -378,16 +495,17 @@ impl LineWalk {
                     }
                 }
             }
+            let pre2 = (emult2, pts2, cross2);
             let child = if step.nxt.eq {
                 match goal {
                     Some(w) => {
-                        let range = self.later(ctx, i + 1, &step.nxt, &cn)?;
-                        self.lookup(range, w)
+                        let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
+                        self.lookup(&ent, w)
                     }
                     None => None,
                 }
             } else {
-                self.first(ctx, i + 1, &step.nxt, &cn)?
+                self.first(ctx, i + 1, &step.nxt, &cn, pre2)?.0
             };
             let Some(c) = child else { continue };
             let ub = emult2.saturating_mul(pts2.saturating_mul(c.cm).saturating_add(c.cpm)).saturating_add(cross2) as f64 + c.cx;

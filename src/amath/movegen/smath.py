@@ -19,7 +19,10 @@ found.  Modes:
 - ``limit=N``: exactly the first N placements of the complete list in its fixed order
   (best score first, ties by squares, tiles, faces): a branch-and-bound drops a partial
   line only when an upper bound on what it can still score is *below* the N-th score found
-  so far, so ties at the boundary are resolved by the same order as the complete list;
+  so far, so ties at the boundary are resolved by the same order as the complete list.
+  It runs at falling thresholds (aspiration, :data:`ASPIRATION`): a pass at threshold t
+  finds every placement worth at least t, so a pass that finds N of them has the N best;
+  the last pass has no threshold;
 - ``max_nodes``: an optional safety stop; when reached the search raises
   :class:`SearchStopped` (with what it found), it never returns less silently.
 """
@@ -39,6 +42,9 @@ from amath.movegen.result import GeneratedMove
 from amath.movegen.smath_line import SmathLine, build_smath_line
 from amath.movegen.smath_walk import LineWalk
 from amath.rules.base import Ruleset
+
+ASPIRATION = (0.8, 0.6, 0.4)
+"""The thresholds a top-N search tries first, as fractions of the best crude bound of a start square."""
 
 
 class SearchStopped(AmathError):
@@ -138,6 +144,7 @@ class Search:
         self.rack_total = len(rack)
         self.bingo = rules.bingo_bonus if len(rack) == rules.rack_size else 0
         self.max_len: int | None = None
+        self._tops: dict[int, list[int]] = {}
 
     def _leave_table(self, leave: Callable[[tuple[str, ...]], float] | None) -> tuple[dict[int, float] | None, float]:
         """leave(kept tiles) for every way to use part of the rack, by packed usage."""
@@ -157,11 +164,11 @@ class Search:
         return table, max(table.values())
 
     def run(self) -> list[GeneratedMove]:
-        """Search the start squares best bound first; stop when no bound reaches the N-th best."""
+        """Search at falling thresholds (aspiration) until the ``limit`` best are proved; see :meth:`_pass`."""
         grid = grid_of(self.board)
         rules = self.rules
         centre = rules.layout.centre
-        heap: list[tuple[float, int, bool, LineWalk, int]] = []
+        starts: list[tuple[float, LineWalk, int]] = []
         for across in (True, False):
             for k in range(self.board.size):
                 if self.empty and rules.first_play != "anywhere" and k != (centre.row if across else centre.col):
@@ -169,7 +176,30 @@ class Search:
                 line = build_smath_line(grid, k, across, rules, self.info)
                 walker = LineWalk(self, line, across)
                 for p in self._starts(line, across):
-                    heap.append((-self._crude_bound(line, p), len(heap), False, walker, p))
+                    starts.append((self._crude_bound(line, p), walker, p))
+        floor = self.threshold
+        for level in self._aspiration(floor, max((b for b, _, _ in starts), default=floor)):
+            self.kept = []
+            self.threshold = level
+            self._pass(starts)
+            self._trim()
+            if self.limit is not None and len(self.kept) >= self.limit:
+                break
+        return _moves(self.kept)
+
+    def _aspiration(self, floor: float, best: float) -> list[float]:
+        """The thresholds to try: high fractions of the best crude bound first, then ``floor``.
+
+        A pass at threshold t finds every placement worth at least t, so once it finds
+        ``limit`` of them they are exactly the ``limit`` best; otherwise the next, lower one runs.
+        """
+        if self.limit is None or floor > float("-inf") or best <= 0:
+            return [floor]
+        return [best * f for f in ASPIRATION] + [floor]
+
+    def _pass(self, starts: list[tuple[float, LineWalk, int]]) -> None:
+        """Search the start squares best bound first; stop when no bound reaches the threshold."""
+        heap: list[tuple[float, int, bool, LineWalk, int]] = [(-b, n, False, w, p) for n, (b, w, p) in enumerate(starts)]
         heapq.heapify(heap)
         order = len(heap)
         while heap:
@@ -184,8 +214,23 @@ class Search:
                     order += 1
                 continue
             walker.walk_from(p)
-        self._trim()
-        return _moves(self.kept)
+
+    def left_top(self, used: int) -> list[int]:
+        """Sums of the k best tile points among the rack tiles ``used`` leaves, k = 0, 1, ..."""
+        hit = self._tops.get(used)
+        if hit is None:
+            info = self.info
+            left = [
+                self.rules.points(t)
+                for j, t in enumerate(info.tiles)
+                for _ in range(info.counts[j] - ((used >> (info.width * j)) & info.mask))
+            ]
+            left.sort(reverse=True)
+            hit = [0]
+            for pts in left:
+                hit.append(hit[-1] + pts)
+            self._tops[used] = hit
+        return hit
 
     def count_node(self) -> None:
         """Count one search node; raise :class:`SearchStopped` past ``max_nodes``."""

@@ -2,12 +2,19 @@
 
 A node is "about to fill square i" with a grammar state, the rack tiles used so far and
 a few flags (touched the board yet, tiles placed, ...).  What can still follow a node
-does not depend on how it was reached, so :meth:`LineWalk.summary` works it out once
-per node (a dynamic programme over the line, shared by every start square): whether any
-true line can be completed from it at all, and bounds on what the rest of the line can
-add to the score.  :meth:`LineWalk.walk` then lists the lines from a start square,
-entering only nodes that can be completed and, in top-N mode, whose bound reaches the
-N-th best score found so far (a branch-and-bound on score).
+does not depend on how it was reached, so :meth:`LineWalk.first` and :meth:`LineWalk.later`
+work it out once per node (a dynamic programme over the line, shared by every start
+square): whether any true line can be completed from it at all, and bounds on what the
+rest of the line can add to the score.  :meth:`LineWalk.walk` then lists the lines from a
+start square, entering only nodes that can be completed and, in top-N mode, whose bound
+reaches the threshold (a branch-and-bound on score).
+
+Under a threshold the programme itself skips a child whose value-free bound (the best
+tiles left on the best squares left, :meth:`LineWalk._cheap`) cannot reach the threshold
+from the line so far; that child's part of the node's bound is then the value-free one,
+and the node is marked not exact.  A node that is not exact is worked out again only when
+a caller with a better line so far (or a lower threshold) needs it, so every bound stays
+an upper bound and the N best stay exact.
 """
 
 from __future__ import annotations
@@ -30,7 +37,15 @@ Summary = tuple[int, int, float]
 Step = tuple[int, str, str, int, int, int, State, int]
 """One way to fill or read a square: (rack index or FREE/-2 for a fixed tile, tile, face, points, premium, cross, state, used)."""
 
+Prefix = tuple[int, int, int]
+"""The line so far as the score sees it: (equation premium, points x piece premium, cross scores)."""
+
+Later = tuple[dict[Value, Summary], Summary | None, Summary | None, bool, Prefix, float]
+"""What can follow a node after an '=': (bounds by value, bound for any value where the threshold cut,
+bound over everything, exact, and the prefix and threshold it was worked out under)."""
+
 _FIXED = -2
+_NOTHING: Later = ({}, None, None, True, (0, 0, 0), float("inf"))
 
 
 class LineWalk:
@@ -58,8 +73,8 @@ class LineWalk:
         for i in range(n - 1, -1, -1):
             nums_from[i] = nums_from[i + 1] + (line.kind[i] == NUM)
         self.nums_from = nums_from
-        self.memo_first: dict[tuple[object, ...], Summary | None] = {}
-        self.memo_later: dict[tuple[object, ...], dict[Value, Summary]] = {}
+        self.memo_first: dict[tuple[object, ...], tuple[Summary | None, bool, Prefix, float]] = {}
+        self.memo_later: dict[tuple[object, ...], Later] = {}
 
     def need_end(self, start: int) -> int:
         """Where a line from ``start`` may end, as one int: ``e >= 0`` exactly on square e (the
@@ -129,61 +144,128 @@ class LineWalk:
             return True
         return self.rack_total - nrack + self.nums_from[i] < numbers
 
-    def first(self, i: int, st: State, used: int, nrack: int, ntiles: int, touched: bool, lone: int, need_end: int) -> Summary | None:
-        """Bounds on what can follow a node of the first side (before any '='), or None if nothing can."""
+    def _cheap(self, i: int, st: State, used: int, nrack: int, need_end: int) -> Summary | None:
+        """A value-free bound on what can follow a node, from the squares and the tiles left (None: nothing can)."""
+        if self._prunable(i, st, nrack, need_end):
+            return None
+        line = self.line
+        s = self.s
+        top = s.left_top(used)
+        r = self.rack_total - nrack
+        c3, c2, c1 = line.piece_suffix[i]
+        pts = line.fixed_suffix[i] + top[min(c3, r)] + top[min(c3 + c2, r)] + top[min(c3 + c2 + c1, r)]
+        em = line.emult_suffix[i]
+        bonus = s.extra_max + (s.bingo if line.empty_suffix[i] >= r else 0)
+        return em, em * pts, line.cross_suffix[i] + bonus
+
+    def first(
+        self, i: int, st: State, used: int, nrack: int, ntiles: int, touched: bool, lone: int, need_end: int, pre: Prefix
+    ) -> tuple[Summary | None, bool]:
+        """Bounds on what can follow a node of the first side (before any '='), or None if nothing can;
+        and whether they are exact (no part was cut by the threshold)."""
         key = self._key(i, st, used, ntiles, touched, lone, need_end)
-        memo = self.memo_first
-        if key in memo:
-            return memo[key]
+        threshold = self.s.threshold
+        hit = self.memo_first.get(key)
+        if hit is not None:
+            sm, exact, hpre, ht = hit
+            if sm is None or exact or _ub(pre, sm) < threshold or _within(pre, threshold, hpre, ht):
+                return sm, exact
+        else:
+            cheap = self._cheap(i, st, used, nrack, need_end)
+            if cheap is None:
+                return None, True
+            if _ub(pre, cheap) < threshold:
+                return cheap, False
         self.s.count_node()
         result: Summary | None = None
-        if not self._prunable(i, st, nrack, need_end):
-            for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
-                nrack2 = nrack if j < 0 else nrack + 1
-                nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
-                if nxt is AFTER_EQUALS:
-                    w = side_value(st)
-                    assert w is not None
-                    child = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).get(w)
-                else:
-                    child = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end)
-                if child is not None:
-                    result = _merge(result, _through(child, tp, em, tx))
-        memo[key] = result
-        return result
+        exact = True
+        e, p, x = pre
+        for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
+            nrack2 = nrack if j < 0 else nrack + 1
+            nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
+            pre2 = (e * em, p + tp, x + tx)
+            if nxt is AFTER_EQUALS:
+                w = side_value(st)
+                assert w is not None
+                ent = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, w)
+                child, cex = _lookup(ent, w), ent[3]
+            else:
+                child, cex = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
+            if child is not None:
+                result = _merge(result, _through(child, tp, em, tx))
+                exact = exact and cex
+        self.memo_first[key] = (result, exact, pre, threshold)
+        return result, exact
 
-    def later(self, i: int, st: State, used: int, nrack: int, ntiles: int, touched: bool, lone: int, need_end: int) -> dict[Value, Summary]:
-        """Bounds on what can follow a node after an '=', by the value every side from here must have."""
+    def later(
+        self,
+        i: int,
+        st: State,
+        used: int,
+        nrack: int,
+        ntiles: int,
+        touched: bool,
+        lone: int,
+        need_end: int,
+        pre: Prefix,
+        goal: Value | None,
+    ) -> Later:
+        """Bounds on what can follow a node after an '=', by the value every side from here must have.
+
+        ``goal`` is the value the caller needs (None: any); the node is explored only when the
+        bound for it reaches the threshold from ``pre``.
+        """
         key = self._key(i, st, used, ntiles, touched, lone, need_end)
-        memo = self.memo_later
-        hit = memo.get(key)
+        threshold = self.s.threshold
+        hit = self.memo_later.get(key)
         if hit is not None:
-            return hit
+            sm = hit[2] if goal is None else _lookup(hit, goal)
+            if sm is None or hit[3] or _ub(pre, sm) < threshold or _within(pre, threshold, hit[4], hit[5]):
+                return hit
+        else:
+            cheap = self._cheap(i, st, used, nrack, need_end)
+            if cheap is None:
+                return _NOTHING
+            if _ub(pre, cheap) < threshold:
+                return ({}, cheap, cheap, False, pre, threshold)
         self.s.count_node()
-        result: dict[Value, Summary] = {}
-        if not self._prunable(i, st, nrack, need_end):
-            for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
-                nrack2 = nrack if j < 0 else nrack + 1
-                nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
-                if nxt is AFTER_EQUALS:
-                    w = side_value(st)
-                    assert w is not None
-                    child = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).get(w)
-                    if child is not None:
-                        result[w] = _merge(result.get(w), _through(child, tp, em, tx))
-                    continue
-                if self._may_end(i, used2, nt2, touched2, lone2, need_end):
-                    w = side_value(nxt)
-                    if w is not None:
-                        result[w] = _merge(result.get(w), (em, tp * em, tx + self._bonus(used2, nrack2)))
-                for w, child in self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).items():
-                    result[w] = _merge(result.get(w), _through(child, tp, em, tx))
-        memo[key] = result
-        return result
+        table: dict[Value, Summary] = {}
+        wild: Summary | None = None
+        exact = True
+        e, p, x = pre
+        for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
+            nrack2 = nrack if j < 0 else nrack + 1
+            nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
+            pre2 = (e * em, p + tp, x + tx)
+            if nxt is AFTER_EQUALS:
+                w = side_value(st)
+                assert w is not None
+                ent = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, w)
+                child = _lookup(ent, w)
+                if child is not None:
+                    table[w] = _merge(table.get(w), _through(child, tp, em, tx))
+                    exact = exact and ent[3]
+                continue
+            if self._may_end(i, used2, nt2, touched2, lone2, need_end):
+                w = side_value(nxt)
+                if w is not None:
+                    table[w] = _merge(table.get(w), (em, tp * em, tx + self._bonus(used2, nrack2)))
+            ent = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, None)
+            for w, child in ent[0].items():
+                table[w] = _merge(table.get(w), _through(child, tp, em, tx))
+            if ent[1] is not None:
+                wild = _merge(wild, _through(ent[1], tp, em, tx))
+            exact = exact and ent[3]
+        anything = wild
+        for sm in table.values():
+            anything = _merge(anything, sm)
+        entry: Later = (table, wild, anything, exact, pre, threshold)
+        self.memo_later[key] = entry
+        return entry
 
     def root_bound(self, start: int) -> float | None:
         """The bound on every line from ``start``, or None when none can be completed."""
-        sm = self.first(start, INITIAL, 0, 0, 0, False, 0, self.need_end(start))
+        sm, _ = self.first(start, INITIAL, 0, 0, 0, False, 0, self.need_end(start), (1, 0, 0))
         return None if sm is None else sm[1] + sm[2]
 
     def walk_from(self, start: int) -> None:
@@ -225,11 +307,12 @@ class LineWalk:
                 score = pts2 * emult2 + cross2 + (s.bingo if nrack2 == s.rules.rack_size else 0)
                 if s.admits(score, used2):
                     s.record(score, used2, self._tiles(link if j == _FIXED else (link, i, tile, face)))
+            pre2 = (emult2, pts2, cross2)
             if nxt[7]:
                 assert goal is not None
-                child = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end).get(goal)
+                child = _lookup(self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, goal), goal)
             else:
-                child = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end)
+                child, _ = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
             if child is None:
                 continue
             cm, cpm, cx = child
@@ -270,3 +353,20 @@ def _merge(a: Summary | None, b: Summary) -> Summary:
     if a is None:
         return b
     return max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])
+
+
+def _ub(pre: Prefix, sm: Summary) -> float:
+    """The most a line with prefix ``pre`` can score through completions bounded by ``sm``."""
+    e, p, x = pre
+    return e * (p * sm[0] + sm[1]) + x + sm[2]
+
+
+def _lookup(ent: Later, w: Value) -> Summary | None:
+    """The bound for the sides that must have value ``w``."""
+    sm = ent[0].get(w)
+    return sm if ent[1] is None else _merge(sm, ent[1])
+
+
+def _within(pre: Prefix, threshold: float, then: Prefix, then_threshold: float) -> bool:
+    """Was a node worked out under a prefix at least as good and a threshold no higher? (then it would cut no less now)"""
+    return pre[0] <= then[0] and pre[1] <= then[1] and pre[2] <= then[2] and threshold >= then_threshold
