@@ -185,8 +185,15 @@ class Seat:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU of a process so far (Linux /proc)."""
+    user, system = cpu_split(pid)
+    return user + system
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """User and system CPU of a process so far, in seconds (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def free_port() -> int:
@@ -230,7 +237,7 @@ async def open_table(port: int, stats: Stats, rng: random.Random, gate: asyncio.
         return table, seats, sockets
 
 
-async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, int]:
+async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, float, int]:
     stats, rng = Stats(), random.Random(args.seed)
     gate = asyncio.Semaphore(16)
     tables = await asyncio.gather(*(open_table(port, stats, rng, gate) for _ in range(args.games)))
@@ -242,9 +249,11 @@ async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, int]:
             tasks.append(asyncio.create_task(seat.listen(ws, stop + 1)))
             tasks.append(asyncio.create_task(seat.play(time.perf_counter(), stop, (args.think_min, args.think_max))))
     await asyncio.sleep(max(0.0, start - time.perf_counter()))
-    cpu0 = cpu_seconds(args.server_pid)
+    (user0, sys0), mine0 = cpu_split(args.server_pid), time.process_time()
     await asyncio.sleep(max(0.0, stop - time.perf_counter()))
-    cpu = cpu_seconds(args.server_pid) - cpu0
+    (user1, sys1), mine = cpu_split(args.server_pid), time.process_time() - mine0
+    args.server_system = sys1 - sys0
+    cpu = user1 - user0 + args.server_system
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -253,7 +262,7 @@ async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, int]:
             seat.http.close()
             await ws.close()
     stats.reopened = sum(seat.http.reopened for _t, seats, _s in tables for seat in seats)
-    return stats, cpu, len(stats.round_trips)
+    return stats, cpu, mine, len(stats.round_trips)
 
 
 def main() -> None:
@@ -273,7 +282,7 @@ def main() -> None:
         proc = start_server(port, db, args.profile)
         args.server_pid = proc.pid
         try:
-            stats, cpu, moves = asyncio.run(run(args, port))
+            stats, cpu, clients, moves = asyncio.run(run(args, port))
         finally:
             proc.send_signal(signal.SIGINT)
             try:
@@ -297,7 +306,10 @@ def main() -> None:
         print(f"to the other screen ms: {spread(screen)}")
     if moves:
         share = 100 * cpu / args.seconds
-        print(f"server CPU: {cpu:.1f} s in {args.seconds:g} s ({share:.0f}% of a core), {1000 * cpu / moves:.2f} ms per move")
+        system = f"{1000 * args.server_system / moves:.2f} of it in the kernel"
+        print(f"server CPU: {cpu:.1f} s in {args.seconds:g} s ({share:.0f}% of a core), {1000 * cpu / moves:.2f} ms per move ({system})")
+        mine = f"{clients:.1f} s ({100 * clients / args.seconds:.0f}% of a core), {1000 * clients / moves:.2f} ms per move"
+        print(f"clients' CPU (this process, sharing the machine): {mine}")
 
 
 if __name__ == "__main__":

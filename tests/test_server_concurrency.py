@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from amath.errors import GameStateError
 from amath.server import Settings, create_app
 from amath.server.rooms import Rooms, Watcher
-from amath.server.storage import Store, StoredGame
+from amath.server.storage import Database, Store, StoredGame, StoredSeat
 from webtools import UNLIMITED, Screen, StubBot, seeds, wait_until
 
 
@@ -46,19 +47,19 @@ def mover(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, str]
 
 
 class HeldCommit:
-    """Makes the store's write of one game wait until released (a commit slowed on purpose)."""
+    """Makes the store's commit of every batch that holds one game's write wait until released (a commit slowed on purpose)."""
 
     def __init__(self, store: Store, game_id: str) -> None:
         self.entered, self.released = threading.Event(), threading.Event()
-        original = store.save_state
+        original = store.save_states
 
-        def save_state(game: StoredGame, first_new_turn: int) -> None:
-            if game.id == game_id and not self.released.is_set():
+        def save_states(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+            if any(game.id == game_id for game, _ in writes) and not self.released.is_set():
                 self.entered.set()
                 self.released.wait(30)
-            original(game, first_new_turn)
+            original(conn, writes)
 
-        store.save_state = save_state  # type: ignore[method-assign]
+        store.save_states = save_states  # type: ignore[method-assign]
 
 
 def test_a_slow_commit_holds_no_other_game(client: TestClient, db_url: str) -> None:
@@ -122,3 +123,80 @@ def test_a_socket_that_never_reads_does_not_hold_the_move(client: TestClient) ->
         assert screen.next()["version"] == 1  # the healthy socket is told at once
     wait_until(lambda: watcher not in room.watchers)  # the stuck one is dropped after send_timeout, and closed
     assert closed == [True]
+
+
+def _stored_game(game_id: str) -> StoredGame:
+    return StoredGame(game_id, "room", {"players": 2}, [StoredSeat(0), StoredSeat(1)], 0.0, seed=1, status="playing")
+
+
+def test_writes_waiting_behind_a_commit_share_the_next_one_and_a_bad_write_fails_alone(db_url: str) -> None:
+    db = Database(db_url, threads=1)
+    calls: list[list[str]] = []
+    first_entered, release = threading.Event(), threading.Event()
+    original = db.store.save_states
+
+    def save_states(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+        calls.append([game.id for game, _ in writes])
+        if len(calls) == 1:
+            first_entered.set()
+            release.wait(30)  # the first commit is slow: the others queue behind it
+        original(conn, writes)
+
+    db.store.save_states = save_states  # type: ignore[method-assign]
+    games = [_stored_game(f"g{k}") for k in range(4)]
+    for game in games:
+        db.store.insert(game)
+
+    async def play() -> list[BaseException | None]:
+        def move(game: StoredGame) -> StoredGame:
+            game.turns = [*game.turns, {"player": 0, "move": "pass"}]
+            return game
+
+        first = asyncio.ensure_future(db.save_state(move(games[0]), 0))
+        while not first_entered.is_set():
+            await asyncio.sleep(0.01)
+        rest = [asyncio.ensure_future(db.save_state(move(g), 0)) for g in (*games[1:], _stored_game("no-such-game"))]
+        await asyncio.sleep(0.05)
+        release.set()
+        return list(await asyncio.gather(first, *rest, return_exceptions=True))
+
+    try:
+        results = asyncio.run(play())
+        assert calls[0] == ["g0"] and calls[1] == ["g1", "g2", "g3", "no-such-game"]  # one batch for all that waited
+        assert results[:4] == [None] * 4 and isinstance(results[4], KeyError)  # only the bad write failed
+        assert [len(g.turns) for g in map(db.store.load, ("g0", "g1", "g2", "g3")) if g is not None] == [1, 1, 1, 1]
+    finally:
+        db.close()
+
+
+def test_a_move_that_cannot_be_stored_is_a_503_and_changes_nothing(client: TestClient) -> None:
+    game_id, tokens = two_seats(client)
+    store = rooms_of(client).db.store
+    original = store.save_states
+    failing = [True]
+
+    def save_states(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+        if failing[0]:
+            raise OSError("disk full")
+        original(conn, writes)
+
+    store.save_states = save_states  # type: ignore[method-assign]
+    before = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tokens[0]}).json()
+    res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
+    assert res.status_code == 503 and "could not be stored" in res.json()["error"]
+    after = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tokens[0]}).json()
+    assert {k: v for k, v in after.items() if k != "clock"} == {k: v for k, v in before.items() if k != "clock"}
+    failing[0] = False
+    res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
+    assert res.status_code == 200 and res.json()["set"]["version"] == 1
+
+
+def test_a_stored_move_leaves_no_undo_snapshot_in_memory(client: TestClient) -> None:
+    game_id, tokens = two_seats(client)
+    for version in (1, 2, 3):
+        res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
+        assert res.status_code == 200 and res.json()["set"]["version"] == version
+    game = rooms_of(client).rooms[game_id].game
+    assert game is not None and len(game.history) == 3
+    with pytest.raises(GameStateError):
+        game.pop()  # the snapshots went once each move was stored

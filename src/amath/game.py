@@ -358,6 +358,14 @@ class Game:
         self._restore(snap)
         return turn
 
+    def forget_undo(self) -> None:
+        """Drop the snapshots :meth:`pop` would restore: the turns so far can no longer be taken back.
+
+        A snapshot holds a copy of the board, bag, racks and the generator's state; a
+        long-running server that keeps every game's would hold them all in memory.
+        """
+        self._undo.clear()
+
     def _turn(self, move: Move, elapsed: float) -> Turn:
         player = self.to_move
         self.pending = None  # the next turn starts: the window to challenge closes

@@ -398,6 +398,7 @@ class Rooms:
             stored.turns, stored.status, stored.turn_started = before
             log.exception("storing a turn of %s failed", stored.id)
             raise ApiError(503, "the move could not be stored; try again") from None
+        game.forget_undo()  # stored: it is never taken back now, and the snapshots would pile up in memory
         spectators = self._spectators(room)
         self._changed(room, lambda base, rev: turn_change(base, rev, stored, game, first, spectators))
 

@@ -7,8 +7,12 @@ elapsed), so replaying them from the seed rebuilds the game exactly after a rest
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
+import itertools
 import json
+import queue
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -143,6 +147,11 @@ class Store:
             ) from None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        # SQLite has one writer at a time: writers queue here (woken at once) rather than sleep in its busy handler,
+        # and the log is copied into the file by the writers, outside that lock (see save_states)
+        self._write_lock: contextlib.AbstractContextManager[Any] = threading.Lock() if sqlite else contextlib.nullcontext()
+        self._checkpoint_every = CHECKPOINT_EVERY if sqlite else 0
+        self._commits = itertools.count(1)
         game_id: BindParameter[str] = bindparam("gid")
         fields: dict[str, BindParameter[Any]] = {name: bindparam(name) for name in ("seed", "status", "turn_started", "config")}
         self._save_header = Prepared(self.engine, update(GameRow).where(GameRow.id == game_id).values(**fields))
@@ -178,30 +187,48 @@ class Store:
                 raise KeyError(game_id)
 
     def save_state(self, game: StoredGame, first_new_turn: int) -> None:
-        """Write the header (set-up, seed, status, clock start) and append turns from ``first_new_turn`` on.
-
-        This runs for every move, so it is two statements compiled once for the database's
-        dialect and run on a pooled driver connection: most of the CPU of SQLAlchemy's
-        statement objects (about 0.8 ms a move) is left out.
-        """
-        header = {"gid": game.id, "seed": game.seed, "status": game.status, "turn_started": game.turn_started}
-        header["config"] = json.dumps(game.config)
-        turns = [{"gid": game.id, "n": k, "data": json.dumps(game.turns[k])} for k in range(first_new_turn, len(game.turns))]
+        """Write the header (set-up, seed, status, clock start) and append turns from ``first_new_turn`` on."""
         conn = self.engine.raw_connection()
         try:
-            cursor = conn.cursor()
-            cursor.execute(*self._save_header.bind(header))
-            if cursor.rowcount != 1:
-                raise KeyError(game.id)
-            if turns:
-                cursor.executemany(self._save_turn.sql, [self._save_turn.bind(t)[1] for t in turns])
-            cursor.close()
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
+            self.save_states(conn, [(game, first_new_turn)])
         finally:
             conn.close()
+
+    def save_states(self, conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+        """:meth:`save_state` for several games in one transaction on the driver connection ``conn`` (all or nothing).
+
+        This runs for every move, so it is two statements compiled once for the database's
+        dialect and run on a driver cursor: most of the CPU of SQLAlchemy's statement
+        objects (about 0.8 ms a move) is left out; one commit serves every write of the batch.
+        """
+        headers: list[Any] = []
+        turns: list[Any] = []
+        for game, first_new_turn in writes:
+            header = {"gid": game.id, "seed": game.seed, "status": game.status, "turn_started": game.turn_started}
+            header["config"] = json.dumps(game.config)
+            headers.append(self._save_header.bind(header)[1])
+            turns.extend(
+                self._save_turn.bind({"gid": game.id, "n": k, "data": json.dumps(game.turns[k])})[1]
+                for k in range(first_new_turn, len(game.turns))
+            )
+        with self._write_lock:
+            try:
+                cursor = conn.cursor()
+                for (game, _), values in zip(writes, headers):
+                    cursor.execute(self._save_header.sql, values)
+                    if cursor.rowcount != 1:
+                        raise KeyError(game.id)
+                if turns:
+                    cursor.executemany(self._save_turn.sql, turns)
+                cursor.close()
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+        if self._checkpoint_every and next(self._commits) % self._checkpoint_every == 0:
+            cursor = conn.cursor()  # other writers go on meanwhile: a checkpoint does not hold the write lock
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            cursor.close()
 
     def load(self, game_id: str) -> StoredGame | None:
         """Read one game, or None when there is no such game."""
@@ -254,28 +281,143 @@ def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
+CHECKPOINT_EVERY = 200
+"""SQLite: the writers copy the log into the database file after this many commits (instead of inside a commit)."""
+
+
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
-    """WAL: readers never wait for the writer, and a commit appends to the log without a sync of the file."""
+    """WAL: readers never wait for the writer, and a commit appends to the log without a sync of the file.
+
+    No checkpoint inside a commit (it would hold every other writer waiting on the write
+    lock for as long as the disk takes): :meth:`Store.save_states` runs them.
+    """
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
 T = TypeVar("T")
+_Write = tuple[StoredGame, int, "asyncio.Future[None]", asyncio.AbstractEventLoop]
+MAX_BATCH = 256
+"""Most writes one commit takes (a writer behind a slow commit catches up in a few)."""
+
+
+class Writers:
+    """Moves' writes, committed in batches by a few threads, each with its own driver connection.
+
+    A thread that is free takes every write waiting and commits them together, so a slow
+    commit (a slow disk) makes the next batch bigger instead of queueing one commit per
+    move behind it, and holds only the writes of its own batch: the other threads go on
+    with the rest.  A batch that fails is written again one write at a time, so only the
+    failing write fails.  A game has one write in flight at most (its room's lock), so its
+    writes keep their order.
+    """
+
+    def __init__(self, store: Store, threads: int) -> None:
+        self.store = store
+        self.queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self.threads = [threading.Thread(target=self._run, name=f"amath-db-writer-{k}", daemon=True) for k in range(threads)]
+        for thread in self.threads:
+            thread.start()
+
+    def put(self, write: _Write) -> None:
+        """Queue a write; its future is settled on its loop once the write is committed or has failed."""
+        self.queue.put(write)
+
+    def stop(self) -> None:
+        """Write what is queued, then end the threads and release their connections."""
+        for _ in self.threads:
+            self.queue.put(None)
+        for thread in self.threads:
+            thread.join()
+
+    def _run(self) -> None:
+        conn: list[Any] = []  # this thread's driver connection, once opened
+        running = True
+        while running:
+            first = self.queue.get()
+            batch = [] if first is None else [first]
+            running = first is not None
+            while running and len(batch) < MAX_BATCH:
+                try:
+                    more = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self.queue.put(None)  # another thread's stop: it is not ours to take
+                    break
+                batch.append(more)
+            if batch:
+                _settle(batch, self._write(conn, batch))
+        for c in conn:
+            with contextlib.suppress(Exception):
+                c.close()
+
+    def _write(self, conn: list[Any], batch: list[_Write]) -> list[BaseException | None]:
+        """Commit ``batch``; after a failure each write alone, so one bad write fails alone."""
+        try:
+            self._commit(conn, batch)
+            return [None] * len(batch)
+        except Exception as exc:
+            if len(batch) == 1:
+                return [exc]
+        results: list[BaseException | None] = []
+        for write in batch:
+            try:
+                self._commit(conn, [write])
+                results.append(None)
+            except Exception as exc:
+                results.append(exc)
+        return results
+
+    def _commit(self, conn: list[Any], batch: list[_Write]) -> None:
+        if not conn:
+            conn.append(self.store.engine.raw_connection())
+        try:
+            self.store.save_states(conn[0], [(game, first) for game, first, _, _ in batch])
+        except Exception:
+            failed = conn.pop()  # a connection that failed is not trusted again
+            with contextlib.suppress(Exception):
+                failed.invalidate()
+            raise
+
+
+def _settle(batch: list[_Write], results: list[BaseException | None]) -> None:
+    """Hand each write's result to the loop that waits for it (one wake-up per loop and batch)."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
+    for (_, _, future, loop), result in zip(batch, results):
+        by_loop.setdefault(loop, []).append((future, result))
+    for loop, settled in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
+            loop.call_soon_threadsafe(_resolve, settled)
+
+
+def _resolve(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, error in settled:
+        if future.done():
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
 
 
 class Database:
     """The :class:`Store` driven from the event loop: every call runs on a worker thread.
 
-    A slow commit then holds only the coroutine that waits for it (one game's lock), never
-    the loop: other games, views and websockets go on.  What a call writes is copied
-    first, so the loop may change the live record while the thread stores the old one.
+    A move's write goes to the :class:`Writers`, which commit every write waiting in one
+    batch; the rest runs on a pool of threads.  A slow commit then holds only the writes of
+    its batch, never the loop: other games, views and websockets go on.  What a call
+    writes is copied first, so the loop may change the live record while a thread stores
+    the old one.
     """
 
     def __init__(self, url: str, threads: int = 4) -> None:
         self.store = Store(url)
         self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="amath-db")
+        self._writers = Writers(self.store, max(1, threads))
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
@@ -289,12 +431,15 @@ class Database:
         await self._run(self.store.save_seat, game_id, copy.copy(seat))
 
     async def save_state(self, game: StoredGame, first_new_turn: int) -> None:
-        """See :meth:`Store.save_state`."""
+        """See :meth:`Store.save_state`; committed in a batch by :class:`Writers`."""
         # a change to the set-up replaces a top-level entry and a move replaces the list of turns
         # (a turn once made never changes), so shallow copies are copies enough
         g = game  # (the constructor, not dataclasses.replace: this runs for every move)
         header = StoredGame(g.id, g.mode, dict(g.config), [], g.created, g.seed, g.status, g.turn_started, list(g.turns))
-        await self._run(self.store.save_state, header, first_new_turn)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._writers.put((header, first_new_turn, future, loop))
+        await future
 
     async def load(self, game_id: str) -> StoredGame | None:
         """See :meth:`Store.load`."""
@@ -318,6 +463,7 @@ class Database:
 
     def close(self) -> None:
         """Finish the queued work, then release the connections."""
+        self._writers.stop()
         self._pool.shutdown(wait=True)
         self.store.close()
 

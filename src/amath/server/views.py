@@ -94,7 +94,7 @@ def seat_fields(stored: StoredGame, game: Game, seat: int | None, off_board: Cou
     return {
         "me": None if seat is None else {"seat": seat, "side": side},
         "rack": None if side is None else list(game.racks[side]),
-        "unseen": dict(sorted(unseen(game, side, off_board).items(), key=lambda kv: _order(kv[0]))),
+        "unseen": in_tile_order(game.rules, unseen(game, side, off_board)),
         "can_challenge": pending is not None and side is not None and side != pending.player,
     }
 
@@ -149,6 +149,20 @@ def unseen(game: Game, side: int | None, base: Counter[str] | None = None) -> Co
 
 def _order(tile: str) -> tuple[int, int, str]:
     return (0, int(tile), "") if tile.isdigit() else (1, 0, tile)
+
+
+_TILE_ORDER: dict[str, tuple[str, ...]] = {}
+
+
+def in_tile_order(rules: Ruleset, counts: Counter[str]) -> dict[str, int]:
+    """``counts`` as a dict in the page's order of tiles (numbers by value, then the rest), without those at 0."""
+    order = _TILE_ORDER.get(rules.name)
+    if order is None:
+        order = _TILE_ORDER[rules.name] = tuple(sorted(rules.tiles.counts, key=_order))
+    shown = {tile: counts[tile] for tile in order if counts[tile] > 0}
+    if len(shown) != len(counts):  # a tile outside the set (never from the rules engine): sort it in
+        shown = dict(sorted((+counts).items(), key=lambda kv: _order(kv[0])))
+    return shown
 
 
 def last_squares(game: Game) -> list[str]:
