@@ -56,25 +56,27 @@ class Http:
         self.writer: asyncio.StreamWriter | None = None
         self.reopened = 0
 
-    async def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    async def call(self, method: str, path: str, body: Any = None, token: str | None = None, screen: str | None = None) -> tuple[int, Any]:
         """One request; a kept-alive connection the server closed meanwhile is opened again once, as a browser does."""
         reused = self.writer is not None
         try:
-            return await self._call(method, path, body, token)
+            return await self._call(method, path, body, token, screen)
         except (OSError, asyncio.IncompleteReadError, IndexError):
             self.close()
             if not reused:
                 raise
             self.reopened += 1
-            return await self._call(method, path, body, token)
+            return await self._call(method, path, body, token, screen)
 
-    async def _call(self, method: str, path: str, body: Any, token: str | None) -> tuple[int, Any]:
+    async def _call(self, method: str, path: str, body: Any, token: str | None, screen: str | None) -> tuple[int, Any]:
         if self.writer is None or self.reader is None:
             self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
         if token:
             head += f"X-Seat-Token: {token}\r\n"
+        if screen:
+            head += f"X-Screen: {screen}\r\n"
         self.writer.write(head.encode() + b"\r\n" + data)
         status = int((await self.reader.readline()).split()[1])
         headers: dict[str, str] = {}
@@ -120,12 +122,14 @@ class Seat:
         self.port, self.table, self.token, self.stats, self.rng = port, table, token, stats, rng
         self.http = Http(port)
         self.state: dict[str, Any] = {}
+        self.screen: str | None = None  # how the server names this seat's socket (as the page sends it with a move)
         self.changed = asyncio.Event()
 
     def take(self, msg: dict[str, Any]) -> bool:
         """Apply a view or a change (as the page does); False when it was not news."""
         if msg.get("type") == "state":
             self.state = msg["state"]
+            self.screen = msg.get("screen", self.screen)
             return True
         if msg.get("type") != "change" or msg["rev"] <= self.state.get("rev", -1):
             return False
@@ -169,7 +173,8 @@ class Seat:
             sent = time.perf_counter()
             self.table.sent[version] = sent
             try:
-                status, view = await self.http.call("POST", f"/api/games/{self.table.game_id}/move", body, self.token)
+                path = f"/api/games/{self.table.game_id}/move"
+                status, view = await self.http.call("POST", path, body, self.token, self.screen)
             except (OSError, asyncio.IncompleteReadError) as exc:
                 self.stats.error(type(exc).__name__)
                 self.http.close()

@@ -220,3 +220,32 @@ def test_a_hot_seat_screen_gets_the_next_sides_whole_view(client: TestClient) ->
             assert answer["me"]["side"] == game.to_move and answer["rack"] == game.racks[game.to_move]  # a whole view
             shown = screen.next()
             assert screen.messages[-1]["type"] == "state" and shown["rack"] == game.racks[game.to_move]
+
+
+def test_a_move_sent_with_its_screen_is_not_echoed_on_that_socket(client: TestClient) -> None:
+    game_id, tokens, game = open_room(client, 2)
+    mover = game.to_move
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[mover]}") as mine,
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[1 - mover]}") as theirs,
+    ):
+        screens = [Screen(mine), Screen(theirs)]
+        for s in screens:
+            s.next()
+        names = [s.messages[0]["screen"] for s in screens]
+        assert names[0] != names[1]
+        # the other seat's screen name is ignored: that socket is told as ever
+        res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={**hdr(tokens[mover]), "X-Screen": names[1]})
+        assert res.status_code == 200
+        assert screens[1].next()["version"] == 1 and screens[0].next()["version"] == 1
+        # the mover's own screen name: its answer is the change, and its socket skips it
+        res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers={**hdr(tokens[1 - mover]), "X-Screen": names[1]})
+        assert res.status_code == 200
+        screens[1].state = follow(screens[1].state, res.json())
+        assert screens[0].next()["version"] == 2
+        res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=hdr(tokens[mover]))
+        assert res.status_code == 200
+        after = screens[1].next()  # the next message on that socket is this move's change, from where the answer left it
+        assert screens[1].messages[-1]["type"] == "change" and after["version"] == 3
+        view = client.get(f"/api/games/{game_id}", headers=hdr(tokens[1 - mover])).json()
+        assert comparable({**after, "spectators": 0}) == comparable(view)

@@ -107,7 +107,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(await rooms.add_bot(request.path_params["game_id"], _token(request), await _json(request)))
 
     async def move(request: Request) -> Response:
-        text = await rooms.act(request.path_params["game_id"], _token(request), await _json(request))
+        screen = request.headers.get("x-screen")
+        text = await rooms.act(request.path_params["game_id"], _token(request), await _json(request), screen)
         return Response(text, media_type="application/json")
 
     async def preview(request: Request) -> Response:

@@ -30,6 +30,7 @@ from amath.engine.sim import win_estimate
 from amath.errors import AmathError
 from amath.formats.record import Record, parse_record
 from amath.formats.replay import replay
+from amath.formats.save import load_game
 from amath.game import Game, Turn
 from amath.move import Place
 from amath.notation import parse_place
@@ -95,10 +96,15 @@ def best_plays(game: Game, side: int, top: int = TOP) -> list[dict[str, Any]]:
     ]
 
 
-def review_turn(game: Game, k: int) -> dict[str, Any]:
-    """What the engine thinks of turn ``k`` (from 0) of ``game``: its best plays and what the move gave away."""
+def review_turn(saved: dict[str, Any], k: int) -> dict[str, Any]:
+    """What the engine thinks of turn ``k`` (from 0) of a game: its best plays and what the move gave away.
+
+    ``saved`` is the game as :func:`amath.formats.save.save_game` writes it, replayed here
+    (in the worker), since a server's live game keeps no snapshots to take turns back with.
+    """
+    game = load_game(saved)
     turn = game.history[k]
-    work = copy.deepcopy(game)
+    work = game
     while len(work.history) > k:
         work.pop()
     analysis = analyze_turn(k + 1, turn, work.board, len(work.bag), work.rules, top=TOP)

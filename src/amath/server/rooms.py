@@ -57,7 +57,9 @@ class Watcher:
     """One open websocket: the seat it speaks for (None: spectator), how to send to it, and what it was sent last.
 
     ``rev`` is the room's revision its screen has (None: it needs the whole view) and
-    ``shown`` the seat that view was for (a hot-seat screen changes seat every turn).
+    ``shown`` the seat that view was for (a hot-seat screen changes seat every turn);
+    ``screen`` names the socket to its page (sent with every whole view), so a move sent
+    with it (``X-Screen``) spares that socket the change its answer already carries.
     """
 
     seat: int | None
@@ -68,6 +70,7 @@ class Watcher:
     feeder: asyncio.Task[None] | None = None
     rev: int | None = None
     shown: int | None = None
+    screen: str = field(default_factory=lambda: secrets.token_urlsafe(12))
 
 
 @dataclass(eq=False)
@@ -337,10 +340,12 @@ class Rooms:
         }
 
     # ----- acting ----------------------------------------------------------------------
-    async def act(self, game_id: str, token: str | None, body: Any) -> str:
+    async def act(self, game_id: str, token: str | None, body: Any, screen: str | None = None) -> str:
         """Play a turn (or a challenge) for the token's seat; returns, as JSON text, the change it made as that seat sees it.
 
         A hot-seat table's screen belongs to the next side after a turn: it gets that side's whole view.
+        ``screen``: the mover's socket (:attr:`Watcher.screen`); the answer brings its page to
+        the new revision, so that socket is not sent the same change again.
         """
         room = await self.room(game_id)
         if not token:
@@ -360,10 +365,18 @@ class Rooms:
             change = room.change
             if change is not None and change.rev == room.rev and after == seat:
                 answer = change.text(room.stored, game, seat)
+                if screen is not None:
+                    self._answered(room, screen, seat, change.base)
             else:
                 answer = dumps(self._view(room, after))
         self._schedule_bots(room)
         return answer
+
+    def _answered(self, room: Room, screen: str, seat: int, base: int) -> None:
+        """The page of socket ``screen`` gets the change from ``base`` in its move's answer: its socket is up to date."""
+        for watcher in room.watchers:
+            if watcher.screen == screen and watcher.seat == seat and not watcher.table and watcher.rev == base and watcher.shown == seat:
+                watcher.rev = room.rev
 
     def _playing(self, room: Room) -> Game:
         if room.game is None:
@@ -593,8 +606,8 @@ class Rooms:
         side = side_of(room.stored, seat)
         if game.history[k].player != side or game.history[k].kind not in DECISIONS:
             raise ApiError(403, "only your own moves can be reviewed")
-        snapshot = copy.deepcopy(game)
-        return dict(await self.coach.hint(f"{game_id}:review:{k}", review_turn, snapshot, k))
+        saved = dict(room.stored.config["header"], seed=room.stored.seed, turns=list(room.stored.turns))
+        return dict(await self.coach.hint(f"{game_id}:review:{k}", review_turn, saved, k))
 
     async def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The analysis of a finished game (every rack is public then), started on first asking."""
@@ -807,7 +820,7 @@ class Rooms:
                 if change is not None and change.rev == room.rev and watcher.rev == change.base and watcher.shown == seat:
                     text = change.text(room.stored, room.game, seat)
                 else:
-                    text = dumps({"type": "state", "state": self._view(room, seat)})
+                    text = dumps({"type": "state", "state": self._view(room, seat), "screen": watcher.screen})
                 watcher.rev, watcher.shown = room.rev, seat
             try:
                 async with asyncio.timeout(self.settings.send_timeout):  # a timer, not a task per message

@@ -214,10 +214,9 @@ class Store:
         with self._write_lock:
             try:
                 cursor = conn.cursor()
-                for (game, _), values in zip(writes, headers):
-                    cursor.execute(self._save_header.sql, values)
-                    if cursor.rowcount != 1:
-                        raise KeyError(game.id)
+                cursor.executemany(self._save_header.sql, headers)
+                if cursor.rowcount != len(headers):  # a game not in the database (the caller finds which)
+                    raise KeyError(writes[0][0].id if len(writes) == 1 else "a game of the batch")
                 if turns:
                     cursor.executemany(self._save_turn.sql, turns)
                 cursor.close()

@@ -24,6 +24,7 @@ let summaryShown = false;
 let shownSide = null;                  // hot seat: whose rack the screen last showed
 let curtain = false;
 let socket = null;
+let screenId = null; // how the server names this page's socket (a move sent with it is not echoed on the socket)
 let retry = 0;
 let message = "";
 let botLevels = [];                    // bot levels the server offers (to seat a bot in a room)
@@ -172,7 +173,8 @@ function tilesJson() { return pending.map((p) => ({ square: p.square, tile: p.ti
 async function send(body) {
   message = "";
   try {
-    const answer = await api(`/api/games/${gameId}/move`, { method: "POST", token: seat.token, body });
+    const live = socket && socket.readyState === WebSocket.OPEN ? screenId : null;
+    const answer = await api(`/api/games/${gameId}/move`, { method: "POST", token: seat.token, body, screen: live });
     pending = [];
     preview = null;
     exchangeMode = false;
@@ -869,6 +871,7 @@ function showJoin() {
 // ----- live updates ------------------------------------------------------------------------
 function connect() {
   if (socket) { socket.onclose = null; socket.close(); }
+  screenId = null; // the new socket names itself in its first view
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = seat && seat.token ? `?token=${encodeURIComponent(seat.token)}` : "";
   socket = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws${q}`);
@@ -876,6 +879,7 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state" || msg.type === "change") {
       retry = 0;
+      if (msg.screen) screenId = msg.screen;
       $("banner").hidden = true;
       applyMessage(msg.type === "state" ? msg.state : msg);
     } else if (msg.type === "error") {
