@@ -402,3 +402,15 @@ def test_win_estimates_that_differ_by_less_than_a_step_leave_the_ranking_to_the_
     assert sim._ranked()[0] is a
     b.wins = [2 * WIN_STEP] * 12  # a real edge in wins decides
     assert sim._ranked()[0] is b
+
+
+def test_simulated_plays_report_the_values_they_are_ranked_by() -> None:
+    """``best`` lists turns as the simulation ranks them, by value with the static prior;
+    the raw play-out means it showed were out of that order (a turn worth 6.8 shown second
+    after one worth 1.8)."""
+    pos = _small(8, ("=", "1", "2", "3"), 8, 30)
+    plays = best(pos, Budget(iterations=2, candidates=4, nodes=0), seed=8)  # two play-outs: none dropped
+    assert len(plays) >= 4 and all(p.method == "sim" and p.work == 2 for p in plays)
+    values = [p.equity for p in plays]
+    assert values == sorted(values, reverse=True)
+    assert all(0.0 <= p.win <= 1.0 for p in plays)

@@ -59,8 +59,9 @@ class Play:
     """One ranked turn.
 
     ``equity``: what the search thinks the turn is worth in points (the simulation's mean
-    play-out value, the spread still to come in an endgame or pre-endgame, the static
-    equity with no budget); ``win``: the probability to win; ``pv``: the turn and the
+    play-out value with the static equity counted as a few play-outs more, the spread
+    still to come in an endgame or pre-endgame, the static equity with no budget);
+    ``win``: the probability to win (in a simulation with the same prior); ``pv``: the turn and the
     continuation the engine expects; ``exact`` with ``spread``: solved, the final score
     difference from here with perfect play by both sides; ``work``: play-outs or nodes.
     """
@@ -217,10 +218,11 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
         include=opts.include,
     )
     result = sim.run(b.iterations)
+    wins = sim.blended_wins()
     out = []
-    for s in result.stats:
+    for s in result.stats:  # valued as ranked: the play-outs with the static prior (a raw mean could rank out of order)
         c = s.candidate
-        out.append(Play(c.move, c.score, s.mean, s.win, (c.move, *sim.continuation(s)), work=s.n, method="sim"))
+        out.append(Play(c.move, c.score, s.blended(), wins[id(s)], (c.move, *sim.continuation(s)), work=s.n, method="sim"))
     return out
 
 
