@@ -2,62 +2,90 @@
 //!
 //! A placement whose main line spans squares p..=q scores (fixed points + new tiles' points)
 //! x the equation premiums of its new squares + the crossing lines it makes + the bingo
-//! bonus.  Each new square gives at most the most points and the best crossing line of any
-//! tile its cross-check allows, so summing those maxima bounds every placement over the
-//! span.  A top-k search (`generate::generate_bounded`) skips lines, starts and ends whose
-//! bound is below the least score that can still matter.
+//! bonus.  Two bounds, the least of which is kept for each span: (1) each new square gives
+//! at most the most points and the best crossing line of any tile its cross-check allows;
+//! (2) the score is a constant plus, for each new square, the points of the tile put there
+//! times that square's weight (its piece premium x the span's equation premiums, plus the
+//! piece premium x the crossing line's equation premium on a hook), and no placement beats
+//! the rack's own tile points, highest first, on the heaviest squares (rearrangement): this
+//! one is tight when one high tile (or a blank, worth 0) would count on every square in (1).
+//! A top-k search (`generate::generate_bounded`) skips lines, starts and ends whose bound
+//! is below the least score that can still matter.
 
-use crate::line::Line;
+use crate::line::{Line, Rack};
 use crate::rules::RuleData;
 
-/// Prefix sums over one line of the best a new tile can give on each square.
+/// The bound of every span p..=q of one line (None: no placement can lie there).
 pub struct SpanBound {
-    /// best main-line points of the new tiles on squares before i
-    pts: Vec<i64>,
-    /// best crossing-line scores of the new tiles on squares before i
-    xs: Vec<i64>,
-    /// empty squares before i that no rack tile may fill
-    dead: Vec<u32>,
-    rack_size: usize,
-    bingo_size: usize,
-    bingo: i64,
+    n: usize,
+    /// `span[p * n + q]`
+    span: Vec<Option<i64>>,
 }
 
 impl SpanBound {
-    /// The bounds of `line` for a rack of `rack_size` tiles.
-    pub fn new(rules: &RuleData, line: &Line, rack_size: usize) -> SpanBound {
-        let mut b =
-            SpanBound { pts: vec![0], xs: vec![0], dead: vec![0], rack_size, bingo_size: rules.rack_size, bingo: rules.bingo_bonus as i64 };
-        for i in 0..line.n {
-            let (mut pts, mut xs, mut any) = (0i64, 0i64, false);
+    /// The bounds of `line` for `rack`.
+    pub fn new(rules: &RuleData, line: &Line, rack: &Rack) -> SpanBound {
+        let n = line.n;
+        // (1): prefix sums of each square's best new-tile points and crossing score, and of dead squares
+        let (mut pts, mut xs, mut dead) = (vec![0i64], vec![0i64], vec![0u32]);
+        for i in 0..n {
+            let (mut best_pts, mut best_xs, mut any) = (0i64, 0i64, false);
             if line.kind[i] < 0 {
                 let cands = [&line.num_cands[i], &line.digit_cands[i], &line.op_cands[i], &line.eq_cands[i]];
                 for c in cands.into_iter().flatten() {
                     any = true;
-                    pts = pts.max(i64::from(c.pts));
-                    xs = xs.max(c.xs);
+                    best_pts = best_pts.max(i64::from(c.pts));
+                    best_xs = best_xs.max(c.xs);
                 }
             } else {
                 any = true;
             }
-            b.pts.push(b.pts[i] + pts);
-            b.xs.push(b.xs[i] + xs);
-            b.dead.push(b.dead[i] + u32::from(!any));
+            pts.push(pts[i] + best_pts);
+            xs.push(xs[i] + best_xs);
+            dead.push(dead[i] + u32::from(!any));
         }
-        b
+        // (2): the rack's tile points, highest first
+        let mut held: Vec<i64> = Vec::with_capacity(rack.size);
+        for (j, &t) in rack.tiles.iter().enumerate() {
+            held.extend(std::iter::repeat_n(i64::from(rules.tiles[t as usize].points), rack.counts[j] as usize));
+        }
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        let bingo = rules.bingo_bonus as i64;
+        let mut span = vec![None; n * n];
+        let mut weights: Vec<i64> = Vec::with_capacity(rack.size);
+        for p in 0..n {
+            for q in p..n {
+                let new = (line.empty[q + 1] - line.empty[p]) as usize;
+                if new > rack.size {
+                    break;
+                }
+                if new == 0 || dead[q + 1] > dead[p] {
+                    continue;
+                }
+                let fixed = line.fixed_pts[q + 1] - line.fixed_pts[p];
+                let mult = line.emult[q + 1] / line.emult[p].max(1);
+                let bonus = if new == rules.rack_size { bingo } else { 0 };
+                let main = fixed.saturating_add(pts[q + 1] - pts[p]).saturating_mul(mult);
+                let each = main.saturating_add(xs[q + 1] - xs[p]).saturating_add(bonus);
+                weights.clear();
+                let mut base = fixed.saturating_mul(mult).saturating_add(bonus);
+                for i in (p..=q).filter(|&i| line.kind[i] < 0) {
+                    let hook = if line.hook[i] { line.esq[i] } else { 0 };
+                    weights.push(line.pmult[i].saturating_mul(mult.saturating_add(hook)));
+                    base = base.saturating_add(line.cross_base[i]);
+                }
+                weights.sort_unstable_by(|a, b| b.cmp(a));
+                let rearranged = weights.iter().zip(&held).fold(base, |acc, (&w, &t)| acc.saturating_add(w.saturating_mul(t)));
+                span[p * n + q] = Some(each.min(rearranged));
+            }
+        }
+        SpanBound { n, span }
     }
 
     /// No placement whose main line is exactly p..=q scores more (None: no placement can lie there).
-    pub fn span(&self, line: &Line, p: usize, q: usize) -> Option<i64> {
-        let new = (line.empty[q + 1] - line.empty[p]) as usize;
-        if new == 0 || new > self.rack_size || self.dead[q + 1] > self.dead[p] {
-            return None;
-        }
-        let fixed = line.fixed_pts[q + 1] - line.fixed_pts[p];
-        let mult = line.emult[q + 1] / line.emult[p].max(1);
-        let bonus = if new == self.bingo_size { self.bingo } else { 0 };
-        let main = fixed.saturating_add(self.pts[q + 1] - self.pts[p]).saturating_mul(mult);
-        Some(main.saturating_add(self.xs[q + 1] - self.xs[p]).saturating_add(bonus))
+    #[inline]
+    pub fn span(&self, _line: &Line, p: usize, q: usize) -> Option<i64> {
+        self.span[p * self.n + q]
     }
 
     /// May a placement whose main line is exactly p..=q reach `low`, the least score wanted
@@ -93,7 +121,16 @@ mod tests {
 
     #[test]
     fn a_bounded_search_finds_every_move_that_reaches_its_floor() {
-        let r = rules(15, 8);
+        let mut r = rules(15, 8);
+        // tiles worth different points and premiums around the board's tiles, so the
+        // rearrangement bound is tighter than the per-square one and both are tested
+        for (t, pts) in [("2", 3), ("4", 5), ("6", 2), ("+", 2), ("*", 4)] {
+            r.tiles[face(t) as usize].points = pts;
+        }
+        for (sq, piece, eq) in [(7 * 15 + 4, 3, 1), (7 * 15 + 11, 2, 1), (6 * 15 + 5, 1, 2), (8 * 15 + 9, 2, 3), (3 * 15 + 6, 3, 1)] {
+            r.piece_mult[sq] = piece;
+            r.eq_mult[sq] = eq;
+        }
         let mut grid = vec![None; 225];
         for (k, f) in ["1", "+", "1", "=", "2"].iter().enumerate() {
             grid[7 * 15 + 5 + k] = Some((face(f), face(f)));
@@ -102,7 +139,12 @@ mod tests {
             grid[(4 + k) * 15 + 6] = Some((face(f), face(f)));
         }
         let mut checked = 0;
-        for tiles in [vec!["1", "2", "+", "=", "3", "-", "4"], vec!["1", "?", "=", "*", "2", "6"], vec!["?", "?", "="]] {
+        for tiles in [
+            vec!["1", "2", "+", "=", "3", "-", "4"],
+            vec!["1", "?", "=", "*", "2", "6"],
+            vec!["?", "?", "="],
+            vec!["4", "2", "=", "2", "+", "6", "*"],
+        ] {
             let mut counts = vec![0u8; r.tiles.len()];
             for t in &tiles {
                 counts[if *t == "?" { r.tiles.len() - 1 } else { face(t) as usize }] += 1;
@@ -123,6 +165,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 9);
+        assert_eq!(checked, 12);
     }
 }

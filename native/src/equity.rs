@@ -75,19 +75,23 @@ fn least_score(value: i64, best: i64, unit: i64) -> i64 {
 }
 
 /// The best leave of a move that places n tiles, for each n from 0 to the rack's size
-/// (`i64::MAX` where no index of the table fits: no pruning there).
-fn best_leave_by_count(counts: &[u8], leaves: &Leaves) -> Vec<i64> {
+/// (`i64::MAX` where no index of the table fits: no pruning there); with `wide`, only of
+/// moves that place at least one of the tiles it marks.
+fn best_leave_by_count(counts: &[u8], leaves: &Leaves, wide: Option<&[bool]>) -> Vec<i64> {
     let held: Vec<(usize, u8)> = counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(t, &c)| (t, c)).collect();
     let size: usize = held.iter().map(|&(_, c)| c as usize).sum();
     let mut best = vec![i64::MIN; size + 1];
     let mut used = vec![0u8; held.len()];
     loop {
         let n: usize = used.iter().map(|&u| u as usize).sum();
-        let index = held.iter().zip(&used).try_fold(0i64, |acc, (&(t, _), &u)| {
-            leaves.strides.get(t).and_then(|&s| s.checked_mul(i64::from(u))).and_then(|x| acc.checked_add(x))
-        });
-        let value = index.and_then(|i| usize::try_from(i).ok()).and_then(|i| leaves.values.get(i).copied());
-        best[n] = best[n].max(value.unwrap_or(i64::MAX));
+        let counted = wide.is_none_or(|w| held.iter().zip(&used).any(|(&(t, _), &u)| u > 0 && w[t]));
+        if counted {
+            let index = held.iter().zip(&used).try_fold(0i64, |acc, (&(t, _), &u)| {
+                leaves.strides.get(t).and_then(|&s| s.checked_mul(i64::from(u))).and_then(|x| acc.checked_add(x))
+            });
+            let value = index.and_then(|i| usize::try_from(i).ok()).and_then(|i| leaves.values.get(i).copied());
+            best[n] = best[n].max(value.unwrap_or(i64::MAX));
+        }
         // next combination (mixed radix over the tiles held)
         let mut j = 0;
         while j < held.len() && used[j] == held[j].1 {
@@ -102,25 +106,39 @@ fn best_leave_by_count(counts: &[u8], leaves: &Leaves) -> Vec<i64> {
     best
 }
 
-/// A bounded search for the `k` best values, starting from the score floors `start` (by
-/// tiles placed): the moves found (all that can reach the k-th value, maybe more) and the
-/// final floors.
+/// One search's result: the moves wanted, each with its value, and the k best values seen.
+struct Pass {
+    found: MoveList,
+    picked: Vec<(i64, MoveRec)>,
+    best: BinaryHeap<Reverse<i64>>,
+}
+
+/// A bounded search for the `k` best values, the heap already holding `seed` (the k best
+/// values of moves found before): the moves `wanted` that can reach the k-th value.  The
+/// floor for a move placing n tiles is what the k-th value less `best_leave[n]` needs.
+#[allow(clippy::too_many_arguments)]
 fn best_k(
     rules: &RuleData,
     grid: &[Option<(u8, u8)>],
     counts: &[u8],
     leaves: &Leaves,
     k: usize,
-    start: Vec<i64>,
+    seed: BinaryHeap<Reverse<i64>>,
     best_leave: &[i64],
-) -> Result<(MoveList, Vec<i64>)> {
-    let mut heap: BinaryHeap<Reverse<i64>> = BinaryHeap::new();
+    wanted: &dyn Fn(&MoveList, &MoveRec) -> bool,
+) -> Result<Pass> {
+    let mut heap = seed;
+    let mut picked: Vec<(i64, MoveRec)> = Vec::new();
     let mut failed: Option<InputError> = None;
-    let mut low = start;
+    let mut low = vec![i64::MIN; best_leave.len()];
     let mut floor = |found: &MoveList, from: usize| -> Vec<i64> {
         for m in &found.moves[from..] {
+            if !wanted(found, m) {
+                continue;
+            }
             match leaves.value(rules, found, m) {
                 Ok(v) => {
+                    picked.push((v, *m));
                     heap.push(Reverse(v));
                     if heap.len() > k {
                         heap.pop();
@@ -145,7 +163,7 @@ fn best_k(
     if let Some(e) = failed {
         return Err(e);
     }
-    Ok((found, low))
+    Ok(Pass { found, picked, best: heap })
 }
 
 /// The `k` best moves of the rack on the board by score x unit + leave, best first.
@@ -153,7 +171,11 @@ fn best_k(
 /// The search keeps the `k` best values seen in a bounded heap; once it is full, a move
 /// placing n tiles must score at least what the k-th value less the best leave of such a
 /// move needs, and the generator skips lines, starts and ends that cannot
-/// (`generate::generate_bounded`).
+/// (`generate::generate_bounded`).  With blanks (tiles of many faces) it searches twice:
+/// first the rack without them (cheap), then the whole rack for the moves that place a
+/// blank only, whose floors use the best leave of such a move (a blank is usually worth
+/// keeping, so these floors are much higher).  The moves without a blank come from the
+/// first pass, so each move is counted once and the answer is the same as one full search.
 pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves, k: usize) -> Result<Ranked> {
     leaves.check(rules)?;
     let grid = rules.read_board(board)?;
@@ -162,30 +184,37 @@ pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves
     if k == 0 {
         return Ok(out);
     }
-    let best_leave = best_leave_by_count(&counts, leaves);
-    let none = vec![i64::MIN; best_leave.len()];
-    // A first, cheap pass without the tiles of many faces (blanks): its moves are moves of
-    // the whole rack too, so its k-th value gives floors the whole search can start from.
-    let narrow: Vec<u8> = counts.iter().enumerate().map(|(t, &c)| if rules.tiles[t].faces.len() > 2 { 0 } else { c }).collect();
-    let start = if narrow != counts && narrow.iter().any(|&c| c > 0) {
-        best_k(rules, &grid, &narrow, leaves, k, none, &best_leave)?.1
+    let wide: Vec<bool> = rules.tiles.iter().map(|t| t.faces.len() > 2).collect();
+    let narrow: Vec<u8> = counts.iter().enumerate().map(|(t, &c)| if wide[t] { 0 } else { c }).collect();
+    let every = |_: &MoveList, _: &MoveRec| true;
+    let passes = if narrow == counts {
+        vec![best_k(rules, &grid, &counts, leaves, k, BinaryHeap::new(), &best_leave_by_count(&counts, leaves, None), &every)?]
     } else {
-        none
+        let first = if narrow.iter().any(|&c| c > 0) {
+            best_k(rules, &grid, &narrow, leaves, k, BinaryHeap::new(), &best_leave_by_count(&narrow, leaves, None), &every)?
+        } else {
+            Pass { found: MoveList::default(), picked: Vec::new(), best: BinaryHeap::new() }
+        };
+        let places_wide = |found: &MoveList, m: &MoveRec| {
+            found.keys(m).iter().any(|&key| wide[rules.tile_by_rank[((key >> 8) & 0xff) as usize] as usize])
+        };
+        let blank_leave = best_leave_by_count(&counts, leaves, Some(&wide));
+        let second = best_k(rules, &grid, &counts, leaves, k, first.best.clone(), &blank_leave, &places_wide)?;
+        vec![first, second]
     };
-    let (found, _) = best_k(rules, &grid, &counts, leaves, k, start, &best_leave)?;
-    let mut ranked: Vec<(i64, &MoveRec)> = Vec::with_capacity(found.moves.len());
-    for m in &found.moves {
-        ranked.push((leaves.value(rules, &found, m)?, m));
+    let mut ranked: Vec<(i64, &MoveRec, &MoveList)> = Vec::new();
+    for pass in &passes {
+        ranked.extend(pass.picked.iter().map(|(v, m)| (*v, m, &pass.found)));
     }
-    let order = |a: &(i64, &MoveRec), b: &(i64, &MoveRec)| {
-        b.0.cmp(&a.0).then_with(|| b.1.score.cmp(&a.1.score)).then_with(|| found.keys(a.1).cmp(found.keys(b.1)))
+    let order = |a: &(i64, &MoveRec, &MoveList), b: &(i64, &MoveRec, &MoveList)| {
+        b.0.cmp(&a.0).then_with(|| b.1.score.cmp(&a.1.score)).then_with(|| a.2.keys(a.1).cmp(b.2.keys(b.1)))
     };
     if k < ranked.len() {
         ranked.select_nth_unstable_by(k - 1, order);
         ranked.truncate(k);
     }
     ranked.sort_unstable_by(order);
-    for (value, m) in ranked {
+    for (value, m, found) in ranked {
         out.scores.push(m.score);
         out.values.push(value);
         for &key in found.keys(m) {

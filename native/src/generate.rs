@@ -56,6 +56,23 @@ impl MoveList {
         b.score.cmp(&a.score).then_with(|| self.keys(a).cmp(self.keys(b)))
     }
 
+    /// Add the transpose (row and column swapped) of every move from `from` on, on a board
+    /// of `size` squares a side.  A row's squares stay in square order in a column.
+    fn mirror(&mut self, from: usize, size: usize) {
+        let end = self.moves.len();
+        for k in from..end {
+            let m = self.moves[k];
+            let off = self.tiles.len() as u32;
+            for i in m.off..m.off + m.len {
+                let key = self.tiles[i as usize];
+                let sq = (key >> 16) as usize;
+                let turned = ((sq % size) * size + sq / size) as u32;
+                self.tiles.push(turned << 16 | (key & 0xffff));
+            }
+            self.moves.push(MoveRec { score: m.score, off, len: m.len });
+        }
+    }
+
     /// Best first; with `limit`, only the first `limit` are kept (and sorted).
     pub fn sort(&mut self, limit: Option<usize>) {
         let mut moves = std::mem::take(&mut self.moves);
@@ -83,20 +100,44 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
         return Ok(found);
     }
     let empty_board = grid.iter().all(|s| s.is_none());
+    let mirror = opening_mirrors(rules, empty_board);
     let size = rules.size;
     let (crow, ccol) = (rules.centre / size, rules.centre % size);
     for across in [true, false] {
+        if mirror && !across {
+            break;
+        }
         for k in 0..size {
             if empty_board && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
                 continue;
             }
             let line = Line::build(rules, grid, &rack, k, across);
             let centre = if across { ccol } else { crow };
+            let before = found.moves.len();
             let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new(), floor: None };
             g.run(&mut found);
+            if mirror {
+                found.mirror(before, size);
+            }
         }
     }
     Ok(found)
+}
+
+/// True when the opening's moves down the centre column are exactly the transposes of
+/// those along the centre row: the board is empty, only the centre row and column can
+/// hold the first move, the centre lies on the diagonal and both premium layouts are
+/// symmetric about it (no crossing lines yet, so nothing else differs).  The search then
+/// runs the row only and mirrors its moves, which halves the opening's cost.
+fn opening_mirrors(rules: &RuleData, empty_board: bool) -> bool {
+    let n = rules.size;
+    empty_board
+        && rules.first_play != FirstPlay::Anywhere
+        && rules.centre / n == rules.centre % n
+        && (0..n).all(|r| {
+            (0..n)
+                .all(|c| rules.piece_mult[r * n + c] == rules.piece_mult[c * n + r] && rules.eq_mult[r * n + c] == rules.eq_mult[c * n + r])
+        })
 }
 
 /// The moves that can score at least what `floor` asks, unsorted (others may be there too).
@@ -120,16 +161,20 @@ pub fn generate_bounded(
         return Ok(found);
     }
     let empty_board = grid.iter().all(|s| s.is_none());
+    let mirror = opening_mirrors(rules, empty_board);
     let size = rules.size;
     let (crow, ccol) = (rules.centre / size, rules.centre % size);
     let mut lines: Vec<(i64, Line, SpanBound, usize)> = Vec::new();
     for across in [true, false] {
+        if mirror && !across {
+            break;
+        }
         for k in 0..size {
             if empty_board && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
                 continue;
             }
             let line = Line::build(rules, grid, &rack, k, across);
-            let bound = SpanBound::new(rules, &line, rack.size);
+            let bound = SpanBound::new(rules, &line, &rack);
             lines.push((bound.best(&line), line, bound, if across { ccol } else { crow }));
         }
     }
@@ -147,6 +192,9 @@ pub fn generate_bounded(
         let mut g =
             LineGen { force_max, rules, line, rack: &rack, empty_board, centre: *centre, parts: Vec::new(), floor: Some((&low, bound)) };
         g.run(&mut found);
+        if mirror {
+            found.mirror(before, size);
+        }
         let next = floor(&found, before);
         raise(&mut low, &next);
     }
@@ -505,7 +553,7 @@ impl LineGen<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{generate, FORCE_MAX};
+    use super::{generate, generate_bounded, opening_mirrors, FORCE_MAX};
     use crate::rules::testing::{face, rules};
     use crate::rules::RuleData;
 
@@ -570,5 +618,35 @@ mod tests {
         let ext: Vec<_> = found.iter().filter(|(_, k)| k.len() == 2 && k.iter().all(|e| (e >> 16) as usize / 15 == 7)).collect();
         assert_eq!(ext.len(), 2);
         assert!(ext.iter().all(|(score, _)| *score == 7)); // all seven tiles of the line score 1 each
+    }
+
+    #[test]
+    fn the_opening_searched_once_and_mirrored_is_the_search_of_both_lines() {
+        // premiums on the centre row and column, symmetric about the diagonal
+        let mut mirrored = rules(15, 8);
+        for (a, b, piece) in [(7 * 15 + 9, 9 * 15 + 7, true), (7 * 15 + 3, 3 * 15 + 7, false), (7 * 15 + 6, 6 * 15 + 7, true)] {
+            let m = if piece { &mut mirrored.piece_mult } else { &mut mirrored.eq_mult };
+            m[a] = 3;
+            m[b] = 3;
+        }
+        // the same, but one premium far from both lines breaks the symmetry: both lines are searched
+        let mut both = rules(15, 8);
+        both.piece_mult.clone_from(&mirrored.piece_mult);
+        both.eq_mult.clone_from(&mirrored.eq_mult);
+        both.piece_mult[1] = 2;
+        let grid = vec![None; 225];
+        assert!(opening_mirrors(&mirrored, true) && !opening_mirrors(&both, true) && !opening_mirrors(&mirrored, false));
+        for tiles in [vec!["1", "2", "+", "=", "3", "-", "4"], vec!["1", "?", "=", "*", "2", "6"]] {
+            let a = moves(&mirrored, &grid, &tiles);
+            assert!(a.len() > 20, "rack {tiles:?}");
+            assert_eq!(a, moves(&both, &grid, &tiles), "rack {tiles:?}");
+            let low = a[a.len() / 2].0;
+            let bounded = |r: &RuleData| {
+                let mut found = generate_bounded(r, &grid, &rack(r, &tiles), FORCE_MAX, &mut |_, _| vec![low; 9]).unwrap();
+                found.sort(None);
+                found.moves.iter().filter(|m| m.score >= low).map(|m| (m.score, found.keys(m).to_vec())).collect::<Vec<_>>()
+            };
+            assert_eq!(bounded(&mirrored), bounded(&both), "rack {tiles:?}");
+        }
     }
 }

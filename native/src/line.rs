@@ -113,6 +113,11 @@ pub struct Line {
     pub touch: Vec<u32>,
     /// product of the equation premiums of the empty squares before i
     pub emult: Vec<i64>,
+    /// per square: the piece premium and the equation premium of an empty square (1 and 1
+    /// on a covered one), and the crossing line's score without the new tile (0 without one)
+    pub pmult: Vec<i64>,
+    pub esq: Vec<i64>,
+    pub cross_base: Vec<i64>,
 }
 
 impl Line {
@@ -149,6 +154,9 @@ impl Line {
             empty: vec![0],
             touch: vec![0],
             emult: vec![1],
+            pmult: Vec::with_capacity(n),
+            esq: Vec::with_capacity(n),
+            cross_base: Vec::with_capacity(n),
         };
         let mut cross: Vec<FaceDef> = Vec::new();
         let mut allowed = vec![false; rules.faces.len()];
@@ -168,6 +176,9 @@ impl Line {
                 line.empty.push(em);
                 line.touch.push(tp + 1);
                 line.emult.push(pm_prod);
+                line.pmult.push(1);
+                line.esq.push(1);
+                line.cross_base.push(0);
                 continue;
             }
             // the crossing run: tiles just before and just after, in the other direction
@@ -249,6 +260,9 @@ impl Line {
             line.empty.push(em + 1);
             line.touch.push(tp + u32::from(crossing));
             line.emult.push(pm_prod * em_sq);
+            line.pmult.push(pm);
+            line.esq.push(em_sq);
+            line.cross_base.push(if crossing { cross_pts * em_sq } else { 0 });
         }
         line
     }

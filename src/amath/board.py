@@ -128,18 +128,19 @@ class Layout:
 class Board:
     """The tiles on the board.  Mutable; :meth:`copy` for a snapshot."""
 
-    __slots__ = ("_count", "_grid", "layout")
+    __slots__ = ("_count", "_grid", "_size", "layout")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         size = layout.size
+        self._size = size  # kept: the layout is frozen, and size is asked on every square looked at
         self._grid: list[list[PlacedTile | None]] = [[None] * size for _ in range(size)]
         self._count = 0
 
     @property
     def size(self) -> int:
         """Squares along one side."""
-        return self.layout.size
+        return self._size
 
     def __len__(self) -> int:
         return self._count
@@ -150,13 +151,14 @@ class Board:
 
     def on_board(self, sq: Square) -> bool:
         """True when ``sq`` lies on this board."""
-        return 0 <= sq.row < self.size and 0 <= sq.col < self.size
+        return 0 <= sq.row < self._size and 0 <= sq.col < self._size
 
     def get(self, sq: Square) -> PlacedTile | None:
         """The tile on ``sq`` or None (also None off the board)."""
-        if not self.on_board(sq):
-            return None
-        return self._grid[sq.row][sq.col]
+        row, col, size = sq.row, sq.col, self._size
+        if 0 <= row < size and 0 <= col < size:
+            return self._grid[row][col]
+        return None
 
     def __getitem__(self, sq: Square) -> PlacedTile | None:
         return self.get(sq)
@@ -222,9 +224,10 @@ class Board:
         ``extra`` holds tiles being placed this turn, counted as covering their squares.
         """
         extra = extra or {}
+        grid, size = self._grid, self._size
 
         def covered(s: Square) -> bool:
-            return self.on_board(s) and (s in extra or self._grid[s.row][s.col] is not None)
+            return 0 <= s.row < size and 0 <= s.col < size and (s in extra or grid[s.row][s.col] is not None)
 
         start = sq
         while covered(start.step(across, -1)):

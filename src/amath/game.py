@@ -19,8 +19,8 @@ from amath.board import Board, PlacedTile
 from amath.errors import GameStateError, IllegalMoveError, RulesError
 from amath.legal import LegalMoves
 from amath.move import Challenge, Exchange, Move, Place
-from amath.notation import format_move, parse_move
-from amath.placement import analyze, check_lines, first_false_line
+from amath.notation import format_move, format_place, parse_move
+from amath.placement import Analysis, analyze, check_lines, first_false_line
 from amath.position import end_adjustments
 from amath.rules import AMATH
 from amath.rules.base import ClockRules, Ruleset
@@ -298,9 +298,13 @@ class Game:
 
     def check(self, move: Move) -> None:
         """Raise an AmathError explaining why ``move`` is not allowed now; return if it is."""
+        self._checked(move)
+
+    def _checked(self, move: Move) -> Analysis | None:
+        """:meth:`check`, returning a placement's analysis (so :meth:`push` does not redo it)."""
         if isinstance(move, Challenge):
             self._check_challenge(move)
-            return
+            return None
         if self.over:
             raise GameStateError("the game is over", code="game_over")
         rack = self.racks[self.to_move]
@@ -309,7 +313,8 @@ class Game:
             analysis = analyze(self.board, move, self.rules)
             if not self.options.challenge:
                 check_lines(analysis, self.rules)
-        elif isinstance(move, Exchange):
+            return analysis
+        if isinstance(move, Exchange):
             n, bag = len(move.tiles), len(self.bag)
             if not self.rules.can_exchange(n, bag):
                 if self.rules.exchange_min_bag is not None and bag < self.rules.exchange_min_bag:
@@ -327,6 +332,7 @@ class Game:
                     f"exchange at most as many tiles as the bag holds ({bag}), not {n}", code="exchange_more_than_bag", bag=bag, count=n
                 )
             _check_rack(rack, move.tiles, frozenset())
+        return None
 
     def is_legal(self, move: Move) -> bool:
         """True when :meth:`push` would accept ``move`` now."""
@@ -338,7 +344,7 @@ class Game:
 
     def push(self, move: Move, elapsed: float = 0.0) -> Turn:
         """Play ``move`` for the side to move (or the challenger); return its history entry."""
-        self.check(move)
+        analysis = self._checked(move)
         if elapsed < 0 or not math.isfinite(elapsed):
             raise GameStateError(
                 f"elapsed time must be a finite number of seconds >= 0, not {elapsed}", code="bad_elapsed", seconds=str(elapsed)
@@ -347,7 +353,7 @@ class Game:
         self._undo.append(self._snapshot())
         if isinstance(move, Challenge):
             return self._challenge(move)
-        return self._turn(move, elapsed)
+        return self._turn(move, elapsed, analysis)
 
     def pop(self) -> Turn:
         """Undo the last turn (including any skipped turn it caused) and return it."""
@@ -366,7 +372,7 @@ class Game:
         """
         self._undo.clear()
 
-    def _turn(self, move: Move, elapsed: float) -> Turn:
+    def _turn(self, move: Move, elapsed: float, analysis: Analysis | None = None) -> Turn:
         player = self.to_move
         self.pending = None  # the next turn starts: the window to challenge closes
         self.time_used[player] += elapsed
@@ -376,7 +382,7 @@ class Game:
             turn = self._record(player, "timeout", "pass", rack_before, 0, move, elapsed)
             self._scoreless()
         elif isinstance(move, Place):
-            turn = self._place(player, move, rack_before, elapsed)
+            turn = self._place(player, move, rack_before, elapsed, analysis)
         elif isinstance(move, Exchange):
             drawn = self._draw(len(move.tiles))
             _take(self.racks[player], move.tiles, frozenset())
@@ -397,10 +403,10 @@ class Game:
             self._advance()
         return turn
 
-    def _place(self, player: int, move: Place, rack_before: tuple[str, ...], elapsed: float) -> Turn:
-        analysis = analyze(self.board, move, self.rules)
+    def _place(self, player: int, move: Place, rack_before: tuple[str, ...], elapsed: float, analysis: Analysis | None = None) -> Turn:
+        analysis = analysis or analyze(self.board, move, self.rules)  # push passes the one check made
         points = score(analysis, self.rules)
-        notation = format_move(move, self.board, self.rules)
+        notation = format_place(move, self.board, self.rules, analysis)
         for p in move.tiles:
             self.board.put(p.square, PlacedTile(p.tile, p.face))
         _take(self.racks[player], move.rack_tiles, self.rules.tiles.free)

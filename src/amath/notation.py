@@ -18,7 +18,7 @@ import re
 from amath.board import Board, Square
 from amath.errors import NotationError, SquareError
 from amath.move import Challenge, Exchange, Move, Pass, Place, TilePlay
-from amath.placement import analyze
+from amath.placement import Analysis, analyze
 from amath.rules.base import Ruleset
 from amath.tiles import BLANK, normalize
 
@@ -153,9 +153,12 @@ def parse_move(text: str, board: Board, rules: Ruleset, player: int = 0) -> Move
     return parse_place(text, board, rules)
 
 
-def format_place(place: Place, board: Board, rules: Ruleset) -> str:
-    """Write a placement (made on ``board``, before it is applied) in canonical notation."""
-    analysis = analyze(board, place, rules)
+def format_place(place: Place, board: Board, rules: Ruleset, analysis: Analysis | None = None) -> str:
+    """Write a placement (made on ``board``, before it is applied) in canonical notation.
+
+    ``analysis``: the placement's :func:`analyze` on this board, when the caller has it already.
+    """
+    analysis = analysis or analyze(board, place, rules)
     new = {p.square: p for p in place.tiles}
     main = board.run(place.tiles[0].square, analysis.across, {s: p.placed for s, p in new.items()})
     words = [format_coordinate(main[0], analysis.across)]
