@@ -120,6 +120,23 @@ def test_leave_values() -> None:
     assert table.value(["1", "1", "1"]) == pytest.approx(3 * 2.0 - 2 * 1.0)
 
 
+def test_a_leave_is_worth_the_same_in_any_order_and_after_the_memo_fills(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table remembers values by sorted leave: any order gives the first computation's value, also past the memo's size."""
+    import amath.players.leaves as leaves
+
+    leaves_seen = [["=", "1", "1", "+"], ["?", "17", "="], ["3"], ["2", "2", "2", "-", "*"]]
+    table = LeaveTable(dict(HANDSET.tiles), dict(HANDSET.synergy), "copy")
+    first = [table.value(leave) for leave in leaves_seen]
+    assert first == [HANDSET.value(leave) for leave in leaves_seen]
+    assert [table.value(list(reversed(leave))) for leave in leaves_seen] == first
+    monkeypatch.setattr(leaves, "_MEMO_SIZE", 2)
+    fresh = [["4", "="], ["5", "+", "?"], ["20", "20"]]
+    assert [table.value(leave) for leave in fresh] == [HANDSET.value(leave) for leave in fresh]
+    assert len(table._memo) <= 2
+    assert [table.value(leave) for leave in leaves_seen] == first
+    assert table == LeaveTable(dict(HANDSET.tiles), dict(HANDSET.synergy), "copy"), "the memo takes no part in equality"
+
+
 def test_registry() -> None:
     """Every level has a bot; unknown names are refused with the list of choices."""
     assert {"random", "greedy", "equity"} <= set(bot_names())

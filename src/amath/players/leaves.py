@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from amath.tiles import BLANK, EQUALS, OPERATORS, PLUS_MINUS, TIMES_DIVIDE, is_number
 
@@ -24,10 +25,22 @@ class LeaveTable:
     tiles: Mapping[str, float]
     synergy: Mapping[str, float] = field(default_factory=dict)
     name: str = "handset"
+    #: values already computed, by sorted leave (an equity turn values up to 256 leaves,
+    #: and the same ones come back turn after turn)
+    _memo: dict[tuple[str, ...], float] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def value(self, leave: Iterable[str]) -> float:
         """Worth of keeping ``leave`` (tile names); the empty leave is worth 0."""
-        counts = Counter(leave)
+        key = tuple(sorted(leave))
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        if len(self._memo) >= _MEMO_SIZE:
+            self._memo.clear()
+        total = self._memo[key] = self._compute(Counter(key))
+        return total
+
+    def _compute(self, counts: Counter[str]) -> float:
         if not counts:
             return 0.0
         total = sum(self.tiles.get(t, 0.0) * n for t, n in counts.items())
@@ -36,11 +49,19 @@ class LeaveTable:
         return total
 
 
+#: At most this many leave values are remembered per table (then the memo starts again).
+_MEMO_SIZE = 200_000
+
+
+_is_number = lru_cache(maxsize=1024)(is_number)  # a few dozen tile names, asked for every leave
+_OPERATOR_TILES = frozenset(OPERATORS) | {PLUS_MINUS, TIMES_DIVIDE}
+
+
 def synergy_features(counts: Counter[str]) -> dict[str, float]:
     """The synergy terms of a non-empty leave (0/1 indicators and a duplicate count)."""
     equals = counts[EQUALS]
-    numbers = sum(n for t, n in counts.items() if is_number(t))
-    operators = sum(n for t, n in counts.items() if t in OPERATORS or t in (PLUS_MINUS, TIMES_DIVIDE))
+    numbers = sum(n for t, n in counts.items() if _is_number(t))
+    operators = sum(n for t, n in counts.items() if t in _OPERATOR_TILES)
     duplicates = sum(n - 1 for t, n in counts.items() if n > 1 and t not in (EQUALS, BLANK))
     return {
         "duplicates": float(duplicates),
