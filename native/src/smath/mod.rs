@@ -335,7 +335,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
 }
 
 /// The thresholds a top-N search tries first, as fractions of the best crude bound of a start square.
-const ASPIRATION: [f64; 3] = [0.8, 0.6, 0.4];
+const ASPIRATION: [f64; 6] = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4];
 
 /// Search at falling thresholds (aspiration) until the `limit` best are proved: a pass at
 /// threshold t finds every placement worth at least t, so once it finds `limit` of them

@@ -43,7 +43,7 @@ from amath.movegen.smath_line import SmathLine, build_smath_line
 from amath.movegen.smath_walk import LineWalk
 from amath.rules.base import Ruleset
 
-ASPIRATION = (0.8, 0.6, 0.4)
+ASPIRATION = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
 """The thresholds a top-N search tries first, as fractions of the best crude bound of a start square."""
 
 
