@@ -1,7 +1,7 @@
 """Smath search cost: CPU time of the exact top 20 and best move on full self-play racks, per backend.
 
 The full ten-tile racks of the stored self-play positions (tests/data/smath_positions.json);
-for each, :meth:`MoveGenerator.search` of the chosen backend (``--backend python|native``)
+for each, the Smath search the selector's :meth:`MoveGenerator.search` runs on the chosen backend (``--backend python|native``)
 for the top 20 and for the best move, timed with ``time.process_time`` (CPU time of this
 process).  A search that reaches ``--cap`` nodes stops (``SearchStopped``): it is counted
 and its time is the time it ran, so the medians and p95 are lower bounds when any stopped.
@@ -22,7 +22,8 @@ from pathlib import Path
 
 from amath.engine.generator import get_generator, own_backends
 from amath.formats.position import position_from_dict
-from amath.movegen.smath import SearchStopped
+from amath.movegen import native, smath
+from amath.movegen.smath import SearchStats, SearchStopped
 from amath.rules import SMATH
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "smath_positions.json"
@@ -38,23 +39,30 @@ def _summary(name: str, times: list[float], stopped: int) -> str:
     return f"{name}: {len(times)} searches, {stopped} stopped at the cap; {spread}"
 
 
-def run(backend: str, count: int, cap: int) -> None:
-    """Time the exact top 20 and best move on the first ``count`` stored positions' full racks."""
+def run(backend: str, count: int, cap: int, each: bool = False) -> None:
+    """Time the exact top 20 and best move on the first ``count`` stored positions' full racks (``each``: print every search)."""
     gen = get_generator(backend)
+    search = native.generate_smath if backend == "native" else smath.generate_smath  # what the selector runs, with its counts
     data = json.loads(DATA.read_text(encoding="utf-8"))["positions"][:count]
     blanks = sum("?" in p["position"]["rack"] for p in data)
     print(f"{len(data)} positions, {blanks} racks with a blank; backend {gen.name} (own Smath search: {backend in own_backends(SMATH)})")
     for limit, name in ((20, "top 20"), (1, "best move")):
         times: list[float] = []
         stopped = 0
-        for p in data:
+        for k, p in enumerate(data):
             pos = position_from_dict(p["position"])
+            stats = SearchStats()
             t0 = time.process_time()
+            outcome = "best"
             try:
-                gen.search(pos.board(), list(pos.rack), SMATH, limit=limit, max_nodes=cap)
+                found = search(pos.board(), list(pos.rack), SMATH, limit=limit, max_nodes=cap, stats=stats)
+                outcome += f" {found[0].score}" if found else " none"
             except SearchStopped:
                 stopped += 1
+                outcome = "stopped"
             times.append(time.process_time() - t0)
+            if each:
+                print(f"  {name} #{k}: {_ms(times[-1])}, {stats.nodes} nodes, {outcome}", flush=True)
         print(_summary(name, times, stopped), flush=True)
 
 
@@ -64,9 +72,10 @@ def main() -> None:
     parser.add_argument("--backend", default="python", choices=["python", "native"])
     parser.add_argument("--count", type=int, default=40, help="positions (from the first)")
     parser.add_argument("--cap", type=int, default=1_000_000, help="node cap per search (stopped searches are counted)")
+    parser.add_argument("--each", action="store_true", help="print every search (time, nodes, best score)")
     args = parser.parse_args()
     print(f"machine: {platform.machine()} python {platform.python_version()}, load {os.getloadavg()[0]:.1f}, CPU time per search")
-    run(args.backend, args.count, args.cap)
+    run(args.backend, args.count, args.cap, args.each)
 
 
 if __name__ == "__main__":
