@@ -207,7 +207,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         sweeper.cancel()
         rooms.close()
 
-    routes = [
+    routes = [  # matched in order: the requests of a game in play first
+        Route("/api/games/{game_id}/move", move, methods=["POST"]),
+        Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
         Route("/", page),
         Route("/g/{game_id}", page),
         Route("/replay", page),
@@ -217,8 +219,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}", view),
         Route("/api/games/{game_id}/join", join, methods=["POST"]),
         Route("/api/games/{game_id}/bot", add_bot, methods=["POST"]),
-        Route("/api/games/{game_id}/move", move, methods=["POST"]),
-        Route("/api/games/{game_id}/preview", preview, methods=["POST"]),
         Route("/api/games/{game_id}/record", record),
         Route("/api/games/{game_id}/hint", hint, methods=["POST"]),
         Route("/api/games/{game_id}/review", review, methods=["POST"]),

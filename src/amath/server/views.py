@@ -135,7 +135,7 @@ def off_board(game: Game) -> Counter[str]:
 
 
 def unseen(game: Game, side: int | None, base: Counter[str] | None = None) -> Counter[str]:
-    """Tiles the viewer cannot see: the bag and the other racks (the bag alone when racks are open).
+    """Tiles the viewer cannot see, by count: the bag and the other racks (the bag alone when racks are open).
 
     ``base``: :func:`off_board` of ``game``, when the caller has it already (one board walk for every screen).
     """
@@ -144,7 +144,7 @@ def unseen(game: Game, side: int | None, base: Counter[str] | None = None) -> Co
     left = Counter(off_board(game) if base is None else base)
     if side is not None:
         left.subtract(game.racks[side])
-    return +left
+    return left  # counts at 0 (or below, never from the rules engine) are left for in_tile_order to drop
 
 
 def _order(tile: str) -> tuple[int, int, str]:
@@ -155,14 +155,11 @@ _TILE_ORDER: dict[str, tuple[str, ...]] = {}
 
 
 def in_tile_order(rules: Ruleset, counts: Counter[str]) -> dict[str, int]:
-    """``counts`` as a dict in the page's order of tiles (numbers by value, then the rest), without those at 0."""
+    """``counts`` (of tiles of ``rules``' set) in the page's order of tiles (numbers by value, then the rest), none at 0 or below."""
     order = _TILE_ORDER.get(rules.name)
     if order is None:
         order = _TILE_ORDER[rules.name] = tuple(sorted(rules.tiles.counts, key=_order))
-    shown = {tile: counts[tile] for tile in order if counts[tile] > 0}
-    if len(shown) != len(counts):  # a tile outside the set (never from the rules engine): sort it in
-        shown = dict(sorted((+counts).items(), key=lambda kv: _order(kv[0])))
-    return shown
+    return {tile: counts[tile] for tile in order if counts[tile] > 0}
 
 
 def last_squares(game: Game) -> list[str]:
