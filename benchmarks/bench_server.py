@@ -207,13 +207,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, db: str, profile: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, profile: str | None = None, floor: bool = False) -> subprocess.Popen[bytes]:
     """``amath serve`` with the limits lifted for one address that is really hundreds of players (set by environment)."""
     env = dict(os.environ)
     big = {"RATE": "100000", "BURST": "100000", "SOCKETS_PER_ADDRESS": "100000", "WAITING_PER_ADDRESS": "100000", "MAX_WAITING": "100000"}
     env.update({f"AMATH_{k}": v for k, v in big.items()})
     run = ["-m", "cProfile", "-o", profile, "-m", "amath.cli"] if profile else ["-m", "amath.cli"]
     cmd = [sys.executable, *run, "serve", "--port", str(port), "--db", db]
+    if floor:  # the framework alone (server_floor.py): what a move costs before the app does anything
+        cmd = [sys.executable, str(Path(__file__).with_name("server_floor.py")), "--port", str(port)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     end = time.monotonic() + 30
     while time.monotonic() < end:
@@ -280,11 +282,12 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="database URL for the server (default: a new SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default=None, help="run the server under cProfile, writing its profile here")
+    parser.add_argument("--floor", action="store_true", help="run the skeleton server_floor.py instead: the framework's cost alone")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        proc = start_server(port, db, args.profile)
+        proc = start_server(port, db, args.profile, args.floor)
         args.server_pid = proc.pid
         try:
             stats, cpu, clients, moves = asyncio.run(run(args, port))

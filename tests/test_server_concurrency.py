@@ -200,3 +200,21 @@ def test_a_stored_move_leaves_no_undo_snapshot_in_memory(client: TestClient) -> 
     assert game is not None and len(game.history) == 3
     with pytest.raises(GameStateError):
         game.pop()  # the snapshots went once each move was stored
+
+
+def test_a_start_loads_only_the_games_that_go_on_by_themselves(db_url: str) -> None:
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
+    with TestClient(create_app(settings)) as first:
+        room_id, tokens = two_seats(first)
+        moved = first.post(f"/api/games/{room_id}/move", json={"type": "pass"}, headers=mover(first, room_id, tokens))
+        assert moved.status_code == 200
+        bot_id = first.post("/api/games", json={"mode": "bot", "name": "Ann", "bot": "random"}).json()["id"]
+        timed = {"mode": "room", "players": 2, "name": "Cy", "clock": {"kind": "move", "minutes": 3}}
+        timed_id = first.post("/api/games", json=timed).json()["id"]
+        first.post(f"/api/games/{timed_id}/join", json={"name": "Di"})
+    with TestClient(create_app(settings)) as again:
+        loaded = rooms_of(again).rooms
+        assert bot_id in loaded and timed_id in loaded  # a bot may be to move, a clock must run
+        assert room_id not in loaded  # nobody's turn runs out: it waits in the database
+        view = again.get(f"/api/games/{room_id}", headers={"X-Seat-Token": tokens[0]})
+        assert view.status_code == 200 and view.json()["version"] == 1  # and comes back when asked for

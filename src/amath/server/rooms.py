@@ -175,8 +175,8 @@ class Rooms:
         return next(s.seat for s in room.stored.seats if side_of(room.stored, s.seat) == game.to_move)
 
     async def resume_bots(self) -> None:
-        """After a start: load every game in play so bots to move carry on."""
-        for game_id in await self.db.ids("playing"):
+        """After a start: load the games in play with a bot seat or a clock, so bots to move and timers carry on."""
+        for game_id in await self.db.resumable():
             try:
                 await self.room(game_id)
             except ApiError as exc:  # a damaged record must not stop the server

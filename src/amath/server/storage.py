@@ -241,10 +241,17 @@ class Store:
             q = select(GameRow).where(GameRow.status == status, GameRow.mode == "room").order_by(GameRow.created.desc()).limit(limit)
             return [_stored(r) for r in s.scalars(q)]
 
-    def ids(self, status: str) -> list[str]:
-        """Ids of every game with ``status`` (to resume bots after a restart)."""
+    def resumable(self) -> list[str]:
+        """Ids of the games in play that go on by themselves after a start: a bot seat, or a clock.
+
+        The others wait in the database until someone asks for them (a start then replays
+        only these, not every unfinished room of the server's life).
+        """
         with Session(self.engine) as s:
-            return list(s.scalars(select(GameRow.id).where(GameRow.status == status)))
+            playing = GameRow.status == "playing"
+            bots = set(s.scalars(select(SeatRow.game_id).join(GameRow).where(playing, SeatRow.bot.is_not(None))))
+            timed = [gid for gid, config in s.execute(select(GameRow.id, GameRow.config).where(playing)) if _clocked(config)]
+            return sorted(bots.union(timed))
 
     def count_waiting(self, since: float) -> int:
         """How many online rooms created after ``since`` still wait for players."""
@@ -274,6 +281,15 @@ class Prepared:
     def bind(self, values: dict[str, Any]) -> tuple[str, Any]:
         """The SQL text and its parameters in the driver's style (a tuple in order, or the dict)."""
         return self.sql, values if self.order is None else tuple(values[name] for name in self.order)
+
+
+def _clocked(config: str) -> bool:
+    """Whether a stored set-up has a clock (a timer must run for it after a start)."""
+    try:
+        clock = json.loads(config).get("clock") or {}
+    except (ValueError, AttributeError):
+        return True  # unreadable: resume it, and let loading it say what is wrong
+    return isinstance(clock, dict) and clock.get("kind", "none") != "none"
 
 
 def _first_line(exc: BaseException) -> str:
@@ -448,9 +464,9 @@ class Database:
         """See :meth:`Store.recent`."""
         return await self._run(self.store.recent, status, limit)
 
-    async def ids(self, status: str) -> list[str]:
-        """See :meth:`Store.ids`."""
-        return await self._run(self.store.ids, status)
+    async def resumable(self) -> list[str]:
+        """See :meth:`Store.resumable`."""
+        return await self._run(self.store.resumable)
 
     async def count_waiting(self, since: float) -> int:
         """See :meth:`Store.count_waiting`."""
