@@ -39,7 +39,8 @@ class Settings:
     so a classroom behind one address is not throttled as one client;
     ``bot_factory`` replaces the bot registry (tests), given a level name and a seed;
     ``seeds`` gives each new game's seed (tests, for reproducible deals);
-    ``db_threads`` is how many worker threads run the database's work (off the event loop);
+    ``db_threads`` is how many worker threads run the database's work (off the event loop),
+    and how many more write the moves in batches (:class:`amath.server.storage.Writers`);
     ``send_timeout`` is how long one websocket may take to take a view before it is dropped;
     ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database).
     """
@@ -76,7 +77,7 @@ TUNABLE: dict[str, str] = {
     "waiting_ttl": "seconds a waiting room stays open for players to join",
     "waiting_per_address": "waiting rooms one address may have open at once",
     "max_waiting": "waiting rooms open at once on the whole server",
-    "db_threads": "worker threads for database work",
+    "db_threads": "worker threads for database work (and as many writing moves, in batches)",
 }
 """Setting name -> what it limits; the option is ``--name-with-dashes``, the variable ``AMATH_NAME``."""
 
