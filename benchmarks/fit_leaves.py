@@ -219,18 +219,24 @@ def render(tables: dict[str, tuple[LeaveTable, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, games: int, turns: int) -> LeaveTable:
-    """Fit from ``sums`` and write the module, saying how many games it comes from."""
+def this_command() -> str:
+    """The command line of this run, as the table's ``ABOUT`` records it."""
+    return "benchmarks/fit_leaves.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, games: int, turns: int, commands: list[str]) -> LeaveTable:
+    """Fit from ``sums`` and write the module, saying how many games it comes from and the
+    commands that played them (the first run, then each ``--resume``)."""
     tiles = tile_names(rules)
     prior = [HANDSET.tiles.get(t, 0.0) for t in tiles] + [HANDSET.synergy.get(name, 0.0) for name in SYNERGIES]
     w = ridge(sums, args.ridge, prior)
     table = LeaveTable(
         {t: round(w[i], 2) for i, t in enumerate(tiles)}, {name: round(w[len(tiles) + k], 2) for k, name in enumerate(SYNERGIES)}, "fitted"
     )
-    command = "benchmarks/fit_leaves.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    made = "; resumed by: ".join(commands)
     about = (
         f"{games} games of {args.bot} (seed {args.seed}) of the {args.games} asked, {turns} turns, {sums.n} samples,"
-        f" prior weight {args.ridge}; made by: {command}"
+        f" prior weight {args.ridge}; made by: {made}"
     )
     tables = _existing_tables(args.out)
     tables[rules.name] = (table, about)
@@ -256,20 +262,30 @@ def main() -> None:
     rules = get_ruleset(args.variant)
     m = len(tile_names(rules)) + len(SYNERGIES)
     sums, done, turns = Sums(m), 0, 0
+    commands = [this_command()]
     if args.resume:
         state = json.loads(args.state.read_text(encoding="utf-8"))
         if (state["seed"], state["bot"], state["variant"]) != (args.seed, args.bot, rules.name):
             raise SystemExit(f"--state holds seed {state['seed']}, bot {state['bot']}, variant {state['variant']}: not this run")
         sums, done, turns = Sums.from_json(state["sums"]), int(state["games"]), int(state["turns"])
+        commands = [str(c) for c in state.get("commands", ["(an earlier run, not recorded)"])] + commands
     tasks = run_tasks([args.bot, f"{args.bot}#2"], args.seed, args.games, rules)[done:]
     started = time.perf_counter()
     for k, (game_sums, game_turns) in enumerate(run_ordered(sums_of_game, tasks, Workers(args.jobs, args.ray)), 1):
         sums.merge(game_sums)
         done, turns = done + 1, turns + game_turns
         if k % args.every == 0 or done == args.games:
-            write_table(args, rules, sums, done, turns)
+            write_table(args, rules, sums, done, turns, commands)
             if args.state is not None:
-                state = {"seed": args.seed, "bot": args.bot, "variant": rules.name, "games": done, "turns": turns, "sums": sums.to_json()}
+                state = {
+                    "seed": args.seed,
+                    "bot": args.bot,
+                    "variant": rules.name,
+                    "games": done,
+                    "turns": turns,
+                    "commands": commands,
+                    "sums": sums.to_json(),
+                }
                 args.state.write_text(json.dumps(state), encoding="utf-8")
             rate = k / (time.perf_counter() - started)
             print(f"{done}/{args.games} games, {sums.n} samples, {rate:.2f} games/s -> {args.out}", flush=True)
