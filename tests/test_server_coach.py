@@ -52,6 +52,7 @@ def test_a_hint_in_a_bot_game_is_the_best_legal_play_for_my_rack(client: TestCli
     res = client.post(f"/api/games/{game_id}/hint", headers=hdr(token))
     assert res.status_code == 200, res.text
     plays = res.json()["plays"]
+    assert res.json()["exact"] is True  # A-Math's generator lists every placement: no budget
     game = game_of(client, game_id)
     best = max(m.score for m in generate(game.board, game.racks[0], game.rules))
     assert plays and plays[0]["score"] == best

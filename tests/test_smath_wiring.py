@@ -175,10 +175,25 @@ def test_the_web_hint_for_a_ten_tile_smath_rack_is_the_exact_best() -> None:
     from amath.server.coach import best_plays
 
     game = opened(rack=BIG_RACK)
-    hints = best_plays(game, game.to_move, top=2)
+    found = best_plays(game, game.to_move, top=2)
+    hints = found["plays"]
     best = generate_smath(game.board, BIG_RACK, SMATH, limit=2)
     assert [h["score"] for h in hints[:2]] == [m.score for m in best]
     assert game.parse(hints[0]["move"]) == best[0].place
+    assert found["exact"] is True
+
+
+def test_a_hint_says_when_its_search_stopped_at_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past its node budget the hint still lists legal plays, but says a better one may exist."""
+    import amath.study.analyze as analysis
+    from amath.server.coach import best_plays
+
+    game = opened(rack=BIG_RACK)
+    monkeypatch.setattr(analysis, "SMATH_LIST_NODES", 20)
+    monkeypatch.setattr(analysis, "NODE_BUDGET", 20)
+    found = best_plays(game, game.to_move, top=2)
+    assert found["exact"] is False
+    assert all(game.is_legal(game.parse(h["move"])) for h in found["plays"])
 
 
 def test_focused_analysis_agrees_with_the_complete_list(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -85,15 +85,20 @@ def analyse_record(rec: Record, progress: Callable[[int, int], None]) -> dict[st
     return doc
 
 
-def best_plays(game: Game, side: int, top: int = TOP) -> list[dict[str, Any]]:
-    """The best placements for ``side``'s rack on the board as it is (a hint), best first."""
+def best_plays(game: Game, side: int, top: int = TOP) -> dict[str, Any]:
+    """The best placements for ``side``'s rack on the board as it is (a hint), best first.
+
+    ``exact`` is False when a search stopped at its node budget (a big Smath rack): then a
+    better play may exist than the ones listed, and the page says so.
+    """
     rack = tuple(game.racks[side])
     probe = Turn(side, "pass", "pass", rack, 0, game.scores[side])
     analysis = analyze_turn(len(game.history) + 1, probe, game.board, len(game.bag), game.rules, top=top)
-    return [
+    plays = [
         {"move": o.move, "score": o.score, "equity": round(o.equity, 2), "tiles": _tiles(o.move, game.board, game.rules)}
         for o in analysis.best
     ]
+    return {"plays": plays, "exact": analysis.exact}
 
 
 def review_turn(saved: dict[str, Any], k: int) -> dict[str, Any]:

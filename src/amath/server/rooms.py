@@ -584,8 +584,8 @@ class Rooms:
         game = self._playing(room)
         side = side_of(room.stored, seat)
         snapshot = copy.deepcopy(game)
-        plays = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", best_plays, snapshot, side)
-        return {"version": len(snapshot.history), "plays": plays}
+        found = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", best_plays, snapshot, side)
+        return {"version": len(snapshot.history), **found}
 
     async def review(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """Practice: the engine's view of one of the asking side's own turns (``{"turn": k}``, from 0)."""

@@ -807,7 +807,8 @@ function renderHint() {
   if (hint.busy) { box.replaceChildren(el("p", { class: "note", text: t("hint_thinking") })); return; }
   if (hint.error) { box.replaceChildren(el("p", { class: "error", text: t("error", { msg: hint.error }) })); return; }
   if (!hint.plays.length) { box.replaceChildren(el("p", { class: "note", text: t("hint_none") })); return; }
-  box.replaceChildren(el("p", { class: "hint-title", text: t("hint_title") }),
+  const stopped = hint.exact === false ? [el("p", { class: "note", text: t("hint_inexact") })] : [];
+  box.replaceChildren(el("p", { class: "hint-title", text: t("hint_title") }), ...stopped,
     ...hint.plays.map((p, k) => el("button", { type: "button", class: "hint-play", "data-k": String(k), title: t("hint_place"),
       text: moveLine(p.move, p.score) ?? showNotation(p.move), onclick: () => placeHint(p) })));
 }

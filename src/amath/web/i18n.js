@@ -59,6 +59,7 @@ const STRINGS = {
     // play helpers, seats, accessibility
     zoom: "Zoom", hint: "Hint", hint_title: "The engine's best plays (click one to put it on the board):",
     hint_thinking: "Thinking…", hint_none: "The engine finds no placement; exchange or pass.", hint_place: "Put this play on the board",
+    hint_inexact: "The search stopped at its budget: a better play than these may exist.",
     resign: "Resign", resign_confirm: "Really resign?", reason_resign: "{name} resigned", winner_tag: "winner",
     analyse: "Analyse the game", open_replay: "Open in the record viewer", rematch: "Rematch", watch_rematch: "Watch the rematch",
     rematch_offered: "A rematch is ready; the Rematch button takes you to it.", leave_room: "Leave the room",
@@ -136,6 +137,7 @@ const STRINGS = {
     board_svg: "ภาพกระดาน (SVG)", record_error: "เล่นบันทึกนี้ซ้ำไม่ได้ {msg}", reading: "กำลังอ่าน…",
     zoom: "ขยาย", hint: "ตัวช่วย", hint_title: "การลงที่ดีที่สุดที่เครื่องหาได้ (คลิกเพื่อวางบนกระดาน):",
     hint_thinking: "กำลังคิด…", hint_none: "เครื่องหาที่ลงไม่ได้ ให้เปลี่ยนเบี้ยหรือผ่าน", hint_place: "วางการลงนี้บนกระดาน",
+    hint_inexact: "การค้นหาหยุดเมื่อครบงบที่กำหนด อาจมีการลงที่ดีกว่านี้",
     resign: "ยอมแพ้", resign_confirm: "ยอมแพ้จริงไหม?", reason_resign: "{name} ยอมแพ้", winner_tag: "ผู้ชนะ",
     analyse: "วิเคราะห์เกม", open_replay: "เปิดในหน้าดูบันทึกเกม", rematch: "เล่นอีกครั้ง", watch_rematch: "ชมเกมใหม่",
     rematch_offered: "เกมใหม่พร้อมแล้ว กดปุ่มเล่นอีกครั้งเพื่อไปที่เกมนั้น", leave_room: "ออกจากห้อง",
