@@ -59,7 +59,7 @@ const STRINGS = {
     // play helpers, seats, accessibility
     zoom: "Zoom", hint: "Hint", hint_title: "The engine's best plays (click one to put it on the board):",
     hint_thinking: "Thinking…", hint_none: "The engine finds no placement; exchange or pass.", hint_place: "Put this play on the board",
-    hint_inexact: "The search stopped at its budget: a better play than these may exist.",
+    hint_inexact: "The search stopped at its budget, so a better play than these may exist.",
     resign: "Resign", resign_confirm: "Really resign?", reason_resign: "{name} resigned", winner_tag: "winner",
     analyse: "Analyse the game", open_replay: "Open in the record viewer", rematch: "Rematch", watch_rematch: "Watch the rematch",
     rematch_offered: "A rematch is ready; the Rematch button takes you to it.", leave_room: "Leave the room",
