@@ -101,8 +101,25 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
     }
     let empty_board = grid.iter().all(|s| s.is_none());
     let mirror = opening_mirrors(rules, empty_board);
+    for (k, across, centre) in lines_to_search(rules, empty_board, mirror) {
+        let line = Line::build(rules, grid, &rack, k, across);
+        let before = found.moves.len();
+        let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new(), floor: None };
+        g.run(&mut found);
+        if mirror {
+            found.mirror(before, rules.size);
+        }
+    }
+    Ok(found)
+}
+
+/// The lines a search visits, as (index, across, the centre's place along the line):
+/// every row and column; on an empty board that must be opened at the centre only the
+/// centre row and column, and only the row when the opening mirrors.
+fn lines_to_search(rules: &RuleData, empty_board: bool, mirror: bool) -> Vec<(usize, bool, usize)> {
     let size = rules.size;
     let (crow, ccol) = (rules.centre / size, rules.centre % size);
+    let mut out = Vec::new();
     for across in [true, false] {
         if mirror && !across {
             break;
@@ -111,17 +128,10 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
             if empty_board && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
                 continue;
             }
-            let line = Line::build(rules, grid, &rack, k, across);
-            let centre = if across { ccol } else { crow };
-            let before = found.moves.len();
-            let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new(), floor: None };
-            g.run(&mut found);
-            if mirror {
-                found.mirror(before, size);
-            }
+            out.push((k, across, if across { ccol } else { crow }));
         }
     }
-    Ok(found)
+    out
 }
 
 /// True when the opening's moves down the centre column are exactly the transposes of
@@ -163,20 +173,11 @@ pub fn generate_bounded(
     let empty_board = grid.iter().all(|s| s.is_none());
     let mirror = opening_mirrors(rules, empty_board);
     let size = rules.size;
-    let (crow, ccol) = (rules.centre / size, rules.centre % size);
     let mut lines: Vec<(i64, Line, SpanBound, usize)> = Vec::new();
-    for across in [true, false] {
-        if mirror && !across {
-            break;
-        }
-        for k in 0..size {
-            if empty_board && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
-                continue;
-            }
-            let line = Line::build(rules, grid, &rack, k, across);
-            let bound = SpanBound::new(rules, &line, &rack);
-            lines.push((bound.best(&line), line, bound, if across { ccol } else { crow }));
-        }
+    for (k, across, centre) in lines_to_search(rules, empty_board, mirror) {
+        let line = Line::build(rules, grid, &rack, k, across);
+        let bound = SpanBound::new(rules, &line, &rack);
+        lines.push((bound.best(&line), line, bound, centre));
     }
     lines.sort_by_key(|l| std::cmp::Reverse(l.0));
     let mut low = vec![i64::MIN; rack.size + 1];
