@@ -414,3 +414,31 @@ def test_simulated_plays_report_the_values_they_are_ranked_by() -> None:
     values = [p.equity for p in plays]
     assert values == sorted(values, reverse=True)
     assert all(0.0 <= p.win <= 1.0 for p in plays)
+
+
+def test_a_playout_that_empties_the_bag_goes_on_to_the_end_of_the_game() -> None:
+    """With the bag empty the horizon's leave is only minus the tiles' points: blind to who gets
+    stuck when the board blocks.  A play-out past an empty bag is played to the end by the static
+    policy, and its value is the final spread gained (adjustments included)."""
+    from amath.engine.sim import _scenario
+    from amath.engine.static import best_turn
+
+    base = _base(6)
+    pos = Position(AMATH, base.board.copy(), [["=", "1", "1", "19", "17"], ["=", "2", "13", "20", "7"]], {}, base.scores, 0)
+    equity = default_equity()
+    sim = Simulator(pos, equity=equity, candidates=4, plies=2, seed=1)
+    longer = 0
+    for st in sim.stats:
+        value, _, line = sim.playout(_scenario(pos, 1, 0, {}), st.candidate)
+        ref = pos.copy()
+        ref.push(st.candidate.move)
+        turns = 1
+        while not ref.is_over:
+            ref.push(best_turn(ref, equity).move)
+            turns += 1
+        assert ref.outcome is not None
+        final = ref.outcome.scores
+        assert value == (final[0] - pos.scores[0]) - (final[1] - pos.scores[1])
+        assert len(line) == turns - 1
+        longer += turns > sim.plies
+    assert longer  # some of these endgames outlast the plies

@@ -68,6 +68,11 @@ WIN_STEP = 0.01
 #: (valued in its leave).  The move list grows about tenfold per blank (two blanks: up to
 #: seconds a rack), and a play-out's reply is only a policy, the same for every candidate.
 PLAYOUT_BLANKS = 1
+#: Once a play-out has emptied the bag it goes on to the end of the game (at most this
+#: many more turns, the static policy on both sides): at the horizon the leave of an
+#: empty-bag rack is only minus its points, blind to who gets stuck with tiles when the
+#: board blocks (most A-Math games end so) and to the play-out bonus.  0: stop at ``plies``.
+FINISH_PLIES = 24
 
 Distribution = Sequence[tuple[tuple[str, ...], float]]
 """Kept tiles with their probability (inference of an opponent's rack)."""
@@ -247,8 +252,8 @@ class Simulator:
         line: list[int] = []
         kept = [0.0] * work.sides  # each side's leave value at its last turn in the play-out
         try:
-            for ply in range(self.plies):
-                if work.is_over:
+            for ply in range(self.plies + FINISH_PLIES):
+                if work.is_over or (ply >= self.plies and work.bag_size > 0):
                     break
                 turn = cand if ply == 0 else self.reply(work)
                 need = work.draw_count(turn.move)
