@@ -13,7 +13,16 @@ thread's CPU time median, mean and 95th percentile)::
 
 Games 2k and 2k+1 of a file share one seed, from (--seed, k) alone, with the seats swapped
 (the same bag and starting racks for each bot in turn: less luck in the difference), so
-the same command replays the same games on any machine.
+the same command replays the same games on any machine.  The summary also gives the
+mean margin of each pair of seat-swapped games (paired by seed, with its 95% interval).
+
+``--from-bag N`` judges one phase of the game: the ``equity`` bot plays both sides until
+the bag holds N tiles or fewer, then the two bots take over from that position, once in
+each seat.  Against ``equity`` a pair's mean margin is then the first bot's gain over
+``equity`` in that phase (equity against itself sums to zero over the pair): far less
+noise than whole games, whose openings the levels mostly play alike::
+
+    nice -n 10 .venv/bin/python benchmarks/ladder.py play sim,equity --from-bag 8 --games 200 --out ladder/end-sim-equity.jsonl
 """
 
 from __future__ import annotations
@@ -34,13 +43,23 @@ from amath.players.selfplay import MAX_TURNS, game_seed
 from amath.rules import get_ruleset
 
 
-def play_one(bots: list[str], seed: int, index: int, variant: str) -> dict[str, object]:
-    """One game; seats alternate with the index; per-bot move times in seconds (wall clock and the thread's CPU)."""
+def play_one(bots: list[str], seed: int, index: int, variant: str, from_bag: int | None = None) -> dict[str, object]:
+    """One game; seats alternate with the index; per-bot move times in seconds (wall clock and the thread's CPU).
+
+    With ``from_bag``, ``equity`` plays both sides until the bag holds that many tiles or
+    fewer (the same turns in both games of a pair: ``equity`` is deterministic), then ``bots``.
+    """
     seats = bots if index % 2 == 0 else bots[::-1]
     gseed = game_seed(seed, index // 2)  # games 2k and 2k+1: the same bag, the seats swapped
     game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
     seat_rng = random.Random(gseed ^ 0x5EED)
     players = [get_bot(b, seat_rng.getrandbits(63)) for b in seats]
+    start = 0
+    if from_bag is not None:
+        opening = get_bot("equity", gseed)
+        while not game.over and len(game.bag) > from_bag and len(game.history) < MAX_TURNS:
+            game.push(opening.choose(game))
+        start = len(game.history)
     times: list[list[float]] = [[] for _ in seats]
     cpu: list[list[float]] = [[] for _ in seats]
     while not game.over:
@@ -60,6 +79,7 @@ def play_one(bots: list[str], seed: int, index: int, variant: str) -> dict[str, 
         "winners": list(game.result.winners),
         "reason": game.result.reason,
         "turns": len(game.history),
+        "start": start,
         "times": times,
         "cpu": cpu,
     }
@@ -97,7 +117,14 @@ def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, f
     lo, hi = wilson(wins, n)
     mean = statistics.mean(margins) if margins else 0.0
     half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else math.inf
+    pairs: dict[int, list[float]] = {}
+    for row, margin in zip(rows, margins):
+        pairs.setdefault(int(row["index"]) // 2, []).append(margin)  # type: ignore[call-overload]
+    paired = [sum(ms) / 2 for ms in pairs.values() if len(ms) == 2]  # a pair's mean margin
     out = {"games": n, "wins": wins, "rate": wins / n if n else 0.0, "lo": lo, "hi": hi, "margin": mean, "margin_half": half}
+    out["pairs"] = len(paired)
+    out["pair_margin"] = statistics.mean(paired) if paired else math.nan
+    out["pair_half"] = 1.96 * statistics.stdev(paired) / math.sqrt(len(paired)) if len(paired) > 1 else math.inf
     for name, ts in times.items():
         key = "first" if name == first else "second"
         out[f"{key}_median"] = statistics.median(ts) if ts else 0.0
@@ -124,7 +151,7 @@ def play(args: argparse.Namespace) -> int:
     for index in range(args.games):
         if index in done:
             continue
-        row = play_one(bots, args.seed, index, args.variant)
+        row = play_one(bots, args.seed, index, args.variant, args.from_bag)
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         t = tally(_read(out), bots[0], bots[1])
@@ -144,7 +171,8 @@ def summary(args: argparse.Namespace) -> int:
         t = tally(rows, first, second)
         print(
             f"{first} vs {second}: {int(t['games'])} games, {first} wins {t['wins']:.1f} = {100 * t['rate']:.1f}% "
-            f"[{100 * t['lo']:.1f}, {100 * t['hi']:.1f}], margin {t['margin']:+.1f} ± {t['margin_half']:.1f}; "
+            f"[{100 * t['lo']:.1f}, {100 * t['hi']:.1f}], margin {t['margin']:+.1f} ± {t['margin_half']:.1f}, "
+            f"paired by seed {t['pair_margin']:+.1f} ± {t['pair_half']:.1f} ({int(t['pairs'])} pairs); "
             f"s/move median (mean): {first} {t['first_median']:.3f} ({t['first_mean']:.3f}), "
             f"{second} {t['second_median']:.3f} ({t['second_mean']:.3f}); "
             f"CPU s/move median (mean, p95): {first} {t['first_cpu_median']:.3f} ({t['first_cpu_mean']:.3f}, {t['first_cpu_p95']:.3f}), "
@@ -162,6 +190,7 @@ def main() -> int:
     p.add_argument("--min-games", type=int, default=30)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--variant", default="a-math")
+    p.add_argument("--from-bag", type=int, help="equity plays both sides until the bag holds this many tiles, then the bots")
     p.add_argument("--out", required=True)
     p.set_defaults(run=play)
     s = sub.add_parser("summary")

@@ -442,3 +442,17 @@ def test_a_playout_that_empties_the_bag_goes_on_to_the_end_of_the_game() -> None
         assert len(line) == turns - 1
         longer += turns > sim.plies
     assert longer  # some of these endgames outlast the plies
+
+
+def test_the_sim_level_solves_an_empty_bag_endgame_exactly() -> None:
+    """Simulating an endgame gained less than half of what the exact solver gained over equity's
+    (docs/bots.md): the ``sim`` level's budget solves once the bag is empty."""
+    from amath.engine.endgame import solve
+    from amath.players.search import SIM_BUDGET
+
+    base = _base(6)
+    pos = Position(AMATH, base.board.copy(), [["=", "1", "1", "19", "17"], ["=", "2", "13", "20", "7"]], {}, base.scores, 0)
+    top = best(pos, SIM_BUDGET, seed=1)[0]
+    exact = solve(pos, nodes=10**6)
+    assert top.method == "endgame" and top.exact
+    assert top.equity == exact.best.value
