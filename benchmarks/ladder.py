@@ -167,7 +167,7 @@ def summary(args: argparse.Namespace) -> int:
         rows = _read(Path(name))
         if not rows:
             continue
-        first, second = rows[0]["bots"]  # type: ignore[misc]
+        first, second = (str(b) for b in rows[0]["bots"])  # type: ignore[attr-defined]
         t = tally(rows, first, second)
         print(
             f"{first} vs {second}: {int(t['games'])} games, {first} wins {t['wins']:.1f} = {100 * t['rate']:.1f}% "
