@@ -47,7 +47,7 @@ def phase(game: Game, turn: int) -> str | None:
 
 def moments(game: Game) -> list[Game]:
     """Copies of ``game`` at the first turn of each phase (``game`` is a finished game)."""
-    history = [t.move for t in game.history]
+    history = [t.move for t in game.history if t.move is not None]
     replay = Game(game.rules, players=list(game.names), seed=game.seed)
     seen: set[str] = set()
     out: list[Game] = []

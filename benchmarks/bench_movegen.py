@@ -21,7 +21,7 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from pathlib import Path
 
 from amath.board import Board
@@ -30,7 +30,7 @@ from amath.movegen import fast, native
 from amath.players.selfplay import game_seed, play_game
 from amath.rules.base import Ruleset
 
-Lister = Callable[[Board, Sequence[str], Ruleset], Sequence[object]]
+Lister = Callable[[Board, Sequence[str], Ruleset], Sized]
 
 HERE = Path(__file__).parent
 

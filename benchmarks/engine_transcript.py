@@ -34,7 +34,12 @@ def main() -> None:
     assert proc.stdin is not None and proc.stdout is not None
     lines: queue.Queue[str] = queue.Queue()
     out = proc.stdout
-    threading.Thread(target=lambda: [lines.put(ln.rstrip("\n")) for ln in out], daemon=True).start()
+
+    def pump() -> None:
+        for ln in out:
+            lines.put(ln.rstrip("\n"))
+
+    threading.Thread(target=pump, daemon=True).start()
 
     def talk(line: str, until: str | None = None) -> None:
         assert proc.stdin is not None

@@ -99,7 +99,11 @@ class Sums:
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Sums:
         """Sums saved by :meth:`to_json`."""
-        return cls(int(data["m"]), int(data["n"]), float(data["y"]), list(data["x"]), list(data["xy"]), [list(r) for r in data["xx"]])  # type: ignore[arg-type, call-overload]
+        x, xy, xx = data["x"], data["xy"], data["xx"]
+        m, n, y = data["m"], data["n"], data["y"]
+        assert isinstance(x, list) and isinstance(xy, list) and isinstance(xx, list)
+        assert isinstance(m, int) and isinstance(n, int) and isinstance(y, (int, float))
+        return cls(m, n, float(y), [float(v) for v in x], [float(v) for v in xy], [[float(v) for v in r] for r in xx])
 
 
 def sums_of_game(task: GameTask) -> tuple[Sums, int]:

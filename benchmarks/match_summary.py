@@ -12,7 +12,7 @@ import math
 import re
 import statistics
 import sys
-from collections import Counter
+from collections import defaultdict
 from pathlib import Path
 
 from amath.formats.save import load_game
@@ -21,7 +21,7 @@ from amath.formats.save import load_game
 def main() -> None:
     """Replay every ``game-*.json`` in the directory under the rules and print the tally."""
     folder = Path(sys.argv[1])
-    wins: Counter[str] = Counter()
+    wins: defaultdict[str, float] = defaultdict(float)
     margins: list[float] = []
     names: list[str] = []
     games = 0

@@ -11,7 +11,7 @@ from amath.formats.fen import position_from_string
 from amath.formats.record import RecordError, parse_record
 from amath.formats.replay import read_record
 from amath.game import Game
-from amath.move import Exchange, Pass
+from amath.move import Exchange, Pass, Place
 from amath.notation import parse_coordinate
 from amath.players.equity import EquityPlayer
 from amath.players.simple import GreedyPlayer
@@ -90,7 +90,9 @@ def test_a_smath_placement_of_free_tiles_only_is_refused() -> None:
         game.push(free_only)
     assert info.value.code == "no_rack_tile"
     assert free_only not in game.legal_moves
-    assert all(any(p.tile not in SMATH.tiles.free for p in m.tiles) for m in game.legal_moves.placements())
+    placements = [m for m in game.legal_moves.placements() if isinstance(m, Place)]
+    assert placements and len(placements) == len(game.legal_moves.placements())
+    assert all(any(t not in SMATH.tiles.free for t in m.rack_tiles) for m in placements)
 
 
 # ----- 4. the judge knows its ruleset's faces ------------------------------------------------

@@ -41,7 +41,8 @@ _FENCE = re.compile(r"^```(\w*)\s*$")
 def blocks(path: Path) -> list[tuple[str, int, str]]:
     """(language, first line number, text) of every fenced block of a Markdown file."""
     out: list[tuple[str, int, str]] = []
-    lang, start, body = None, 0, []
+    lang, start = None, 0
+    body: list[str] = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         fence = _FENCE.match(line.strip())
         if fence and lang is None:

@@ -100,7 +100,7 @@ def test_solver_equals_minimax(native: bool, path: Path, turns: int, seed: int, 
     assert truth[pos.encode(result.best.move)] == best
     ranked = sorted(truth.values(), reverse=True)
     assert [line.value for line in result.lines] == ranked[: len(result.lines)]
-    scores = {m.place: m.score for m in pos.placements()}
+    scores: dict[object, int] = {m.place: m.score for m in pos.placements()}
     for line in result.lines:
         assert truth[pos.encode(line.move)] == line.value
         assert line.spread == line.value + pos.spread()

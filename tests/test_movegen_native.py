@@ -38,7 +38,7 @@ def position(index: int, blanks: int) -> tuple[Board, list[str], Ruleset] | None
     rack = racks.get(str(blanks))
     if rack is None:
         return None
-    pos = position_from_dict(entry["position"])  # type: ignore[arg-type]
+    pos = position_from_dict(entry["position"])
     return pos.board(), list(rack), pos.rules
 
 

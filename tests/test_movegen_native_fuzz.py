@@ -21,7 +21,7 @@ from amath.equation import LineSyntax
 from amath.errors import AmathError, PositionError, TileError
 from amath.movegen import fast, native
 from amath.rules import AMATH
-from amath.rules.base import Ruleset
+from amath.rules.base import FirstPlay, Ruleset
 from amath.tiles import ALL_FACES, TileSet
 
 pytestmark = pytest.mark.skipif(not native.available() and shutil.which("cargo") is None, reason="no Rust toolchain")
@@ -107,7 +107,7 @@ def rulesets(draw: st.DrawFn) -> Ruleset:
         rack_size=draw(st.integers(0, 12)),
         bingo_bonus=draw(st.integers(-5, 50)),
         max_tiles_per_turn=draw(st.none() | st.integers(0, 6)),
-        first_play=draw(st.sampled_from(["cover_centre", "end_on_centre", "anywhere"])),
+        first_play=draw(st.sampled_from(list(FirstPlay))),
     )
 
 

@@ -89,8 +89,8 @@ def test_the_simulation_stops_early_once_one_candidate_is_left() -> None:
     alive = [s for s in result.stats if s.alive]
     assert len(alive) == 1 and result.iterations < 80 and result.best is alive[0]
     dropped = [s for s in result.stats if not s.alive]
-    metric = (lambda s: s.win) if result.by_win else (lambda s: s.mean)
-    assert len(dropped) == 2 and all(metric(s) <= metric(result.best) for s in dropped)
+    key = "win" if result.by_win else "mean"
+    assert len(dropped) == 2 and all(getattr(s, key) <= getattr(result.best, key) for s in dropped)
     assert isinstance(result.best.candidate.move, Place)
 
 
@@ -211,6 +211,7 @@ def test_a_playout_turn_holds_back_extra_blanks_and_stays_legal() -> None:
     assert sim.reply(pos) is turn  # kept for the node: the same board, rack and bag size
     assert turn.move in pos.legal_moves()
     # Exchanges are valued by the tiles kept since the one static equity: keeping ? ? ? = can win.
+    assert isinstance(turn.move, Place | Exchange)
     used = list(turn.move.rack_tiles) if isinstance(turn.move, Place) else list(turn.move.tiles)
     kept = Counter(mine) - Counter(used)
     assert used.count("?") <= 1 and kept["?"] >= 2

@@ -354,7 +354,8 @@ def test_a_turn_over_the_move_clock_times_out_by_itself(client: TestClient) -> N
     view = client.get(f"/api/games/{game_id}", headers=hdr(tokens[0])).json()
     assert view["clock"]["kind"] == "move" and view["clock"]["seconds"] == 60
     live.stored.turn_started -= 61  # the player to move has sat for over a minute
-    client.portal.call(_rearm, rooms, live)  # type: ignore[attr-defined]
+    assert client.portal is not None
+    client.portal.call(_rearm, rooms, live)
     wait_until(lambda: len(game.history) == 1)
     assert game.history[0].kind == "timeout"
     assert client.get(f"/api/games/{game_id}", headers=hdr(tokens[0])).json()["history"][0]["kind"] == "timeout"

@@ -119,8 +119,8 @@ def test_one_seat_never_sees_hidden_information(client: TestClient) -> None:
     for message in received:
         assert hidden_leaks(message, 0) == []
     assert any("exchange (4)" in text for _, text in records)
-    for side, text in records:
-        assert record_leaks(text, side) == [] and str(game.seed) not in text
+    for seat, text in records:
+        assert record_leaks(text, seat) == [] and str(game.seed) not in text
     for message in received:
         own = (message.get("own") or {}).get("set") or message.get("state", message)
         if own.get("rack") is not None:

@@ -10,6 +10,7 @@ from amath.equation import judge
 from amath.errors import IllegalMoveError
 from amath.move import Exchange, Pass
 from amath.rules import SMATH, get_ruleset
+from amath.rules.base import FirstPlay
 from game_helpers import give
 
 
@@ -166,7 +167,7 @@ def test_bingo_is_ten_rack_tiles_and_free_tiles_do_not_count() -> None:
     from amath.placement import analyze
     from amath.scoring import is_bingo, score
 
-    rules = dataclasses.replace(SMATH, first_play="anywhere")
+    rules = dataclasses.replace(SMATH, first_play=FirstPlay.ANYWHERE)
     faces = "1 + 2 + 3 + 4 + 0 = 10".split()  # ten rack tiles and a free =
     place = Place(tuple(TilePlay(Square(7, 2 + k), f, f) for k, f in enumerate(faces)))
     analysis = analyze(Board(rules.layout), place, rules)

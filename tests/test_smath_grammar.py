@@ -79,7 +79,7 @@ def test_grammar_agrees_with_the_judge_on_random_lines(faces: list[str]) -> None
 def _true_lines(seed: int, count: int) -> list[list[str]]:
     """True lines built by wrapping random equal sides (random faces are rarely true)."""
     rng = random.Random(seed)
-    out = []
+    out: list[list[str]] = []
     while len(out) < count:
         a, b = rng.randint(0, 12), rng.randint(1, 12)
         side = [str(a), rng.choice(["+", "-", "*", "/"]), str(b)]

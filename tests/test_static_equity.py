@@ -43,7 +43,7 @@ def corpus_position(index: int, blanks: int) -> tuple[Board, list[str]] | None:
     rack = racks.get(str(blanks))
     if rack is None:
         return None
-    return position_from_dict(entry["position"]).board(), list(rack)  # type: ignore[arg-type]
+    return position_from_dict(entry["position"]).board(), list(rack)
 
 
 def lumpy_table(rack: list[str], seed: int) -> RackLeaves:
