@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -13,7 +14,12 @@ WEB = web_dir()
 def _table(lang: str) -> set[str]:
     text = (WEB / "i18n.js").read_text(encoding="utf-8")
     body = text.split(f"  {lang}: {{", 1)[1].split("\n  },", 1)[0]
-    return set(re.findall(r'(?:^|[\s,{])"?([A-Za-z_][\w-]*)"?:\s', body))
+    # Strings are consumed whole, so a `word:` inside a text is never read as a key.
+    keys: set[str] = set()
+    for m in re.finditer(r'"((?:[^"\\]|\\.)*)"(\s*:)?|([A-Za-z_]\w*)\s*:', body):
+        if m.group(3) or m.group(2):
+            keys.add(m.group(3) or json.loads(f'"{m.group(1)}"'))
+    return keys
 
 
 def test_thai_and_english_have_the_same_labels() -> None:
