@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from amath.formats.load import game_at, last_placement
+from amath.formats.load import game_at
 from amath.formats.record import parse_record
 from amath.formats.replay import read_record, replay
 from amath.game import Game
 from amath.render import png
 from amath.render.svg import COLOURS, board_svg
+from amath.server.views import last_squares
 
 G = "{http://www.w3.org/2000/svg}g"
 DATA = Path(__file__).parent / "data"
@@ -20,7 +21,7 @@ DATA = Path(__file__).parent / "data"
 
 def _svg_of_turn(turn: int) -> tuple[ET.Element, Game]:
     game = game_at(read_record((DATA / "greedy-seed3.amr").read_text()), turn)
-    last = last_placement(game)
+    last = game.last_placement()
     lit = [t.square for t in last.tiles] if last else []
     svg = board_svg(
         game.board, game.rules, highlight=lit, rack=game.racks[game.to_move], names=game.names, scores=game.scores, to_move=game.to_move
@@ -73,10 +74,13 @@ def test_png_is_written(tmp_path: Path) -> None:
 def test_last_placement_skips_exchanges_and_withdrawn_plays() -> None:
     game = game_at(read_record((DATA / "greedy-playout-seed12.amr").read_text()), 20)
     assert game.history[-1].kind == "exchange"
-    last = last_placement(game)
+    last = game.last_placement()
     assert last is not None and last == next(t.move for t in reversed(game.history) if t.kind == "place")
     doc = (Path(__file__).parent.parent / "docs" / "record-format.md").read_text()
     example = replay(parse_record(doc.split("```\n", 2)[1]), upto=15).game
     assert example.history[-1].kind == "challenge-won"
     withdrawn = example.history[-2].move
-    assert last_placement(example) not in (None, withdrawn)
+    last = example.last_placement()
+    assert last is not None and last != withdrawn
+    # The web page highlights the same tiles as the replay viewer and the SVG.
+    assert last_squares(example) == [p.square.name for p in last.tiles]

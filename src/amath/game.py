@@ -263,6 +263,17 @@ class Game:
         total.update(self.rules.bag_tiles_on(self.board))
         return total
 
+    def last_placement(self) -> Place | None:
+        """The most recent placement whose tiles are still on the board (one a challenge withdrew is skipped).
+
+        The one answer to "which tiles were played last" for the board highlights of the web page, the
+        terminal, the replay viewer and the SVG drawings.
+        """
+        for turn in reversed(self.history):
+            if turn.kind == "place" and isinstance(turn.move, Place) and all(self.board.get(p.square) == p.placed for p in turn.move.tiles):
+                return turn.move
+        return None
+
     def unseen(self, side: int) -> Counter[str]:
         """Tiles ``side`` cannot see: the bag and the other racks, as counts."""
         return self.rules.unseen(self.board, self.racks[side])

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from amath.errors import AmathError
-from amath.formats.load import game_at, last_placement, load_any, read_text
+from amath.formats.load import game_at, load_any, read_text
 from amath.formats.position import Position
 from amath.render.png import svg_to_png
 from amath.render.svg import board_svg
@@ -68,7 +68,7 @@ def _draw(args: argparse.Namespace) -> str:
             cell=args.cell,
         )
     game = game_at(loaded, args.turn)
-    last = last_placement(game)
+    last = game.last_placement()
     lit = [t.square for t in last.tiles] if last else []
     to_move = None if game.over else game.to_move
     return board_svg(

@@ -16,7 +16,6 @@ from amath.formats.position import Position, position_from_dict, position_of
 from amath.formats.replay import read_record
 from amath.formats.save import FORMAT, load_game
 from amath.game import Game
-from amath.move import Place
 
 
 class FileError(AmathError):
@@ -86,14 +85,6 @@ def game_at(game: Game, turn: int | None) -> Game:
     while len(game.history) > turn:
         game.pop()
     return game
-
-
-def last_placement(game: Game) -> Place | None:
-    """The most recent placement whose tiles are still on the board (a withdrawn one is skipped)."""
-    for turn in reversed(game.history):
-        if turn.kind == "place" and isinstance(turn.move, Place) and all(game.board.get(p.square) == p.placed for p in turn.move.tiles):
-            return turn.move
-    return None
 
 
 def position_at(game: Game, turn: int | None) -> Position:

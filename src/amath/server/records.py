@@ -13,7 +13,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from amath.formats.load import last_placement
 from amath.formats.record import Record, RecordError, RecordLine, format_line, format_record, parse_record, record_of
 from amath.formats.replay import replay
 from amath.game import Game
@@ -94,7 +93,7 @@ def replay_svg(rec: Record, turn: Any) -> str:
     game = replayed(rec)
     while len(game.history) > turn:
         game.pop()
-    last = last_placement(game)
+    last = game.last_placement()
     lit = [p.square for p in last.tiles] if last is not None else []
     to_move = None if game.over else game.to_move
     return board_svg(game.board, game.rules, highlight=lit, names=names_of(rec.sides), scores=game.scores, to_move=to_move)
@@ -133,7 +132,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
 
 
 def _frame(game: Game) -> dict[str, Any]:
-    last = last_placement(game)
+    last = game.last_placement()
     return {
         "board": [board_tile(sq.name, t.tile, t.face) for sq, t in game.board.items()],
         "last": [p.square.name for p in last.tiles] if last is not None else [],

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from amath.game import Game, Turn
-from amath.move import Exchange, Place
+from amath.move import Exchange
 from amath.rules import get_ruleset
 from amath.rules.base import Ruleset
 from amath.server.storage import StoredGame
@@ -163,15 +163,9 @@ def in_tile_order(rules: Ruleset, counts: Counter[str]) -> dict[str, int]:
 
 
 def last_squares(game: Game) -> list[str]:
-    """The squares of the last placement still on the board (none after a challenge took it back)."""
-    for turn in reversed(game.history):
-        if turn.kind == "place" and isinstance(turn.move, Place):
-            if any(game.board.get(p.square) is None for p in turn.move.tiles):
-                return []  # withdrawn after a challenge
-            return [p.square.name for p in turn.move.tiles]
-        if turn.kind in ("challenge-won",):
-            return []
-    return []
+    """The squares of the last placement still on the board (the page highlights them)."""
+    last = game.last_placement()
+    return [p.square.name for p in last.tiles] if last is not None else []
 
 
 def turn_entry(k: int, turn: Turn, side: int | None, game: Game) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from amath.board import Square
 from amath.game import Game, Turn
-from amath.move import Challenge, Move, Pass, Place
+from amath.move import Challenge, Move, Pass
 from amath.notation import format_move
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
@@ -304,10 +304,8 @@ class Session:
         return order
 
     def _last_squares(self) -> set[Square]:
-        for turn in reversed(self.game.history):
-            if turn.kind == "place" and isinstance(turn.move, Place):
-                return {p.square for p in turn.move.tiles if self.game.board.get(p.square) is not None}
-        return set()
+        last = self.game.last_placement()
+        return {p.square for p in last.tiles} if last is not None else set()
 
     def _flush_events(self) -> None:
         for msg in self.events:
