@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -99,9 +100,12 @@ class Stats:
     """What every seat measured."""
 
     round_trips: list[float] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)  # how late this process's own loop woke a 5 ms sleep (inflates every figure)
     to_screen: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     reopened: int = 0  # idle keep-alive connections the server closed, opened again
+    cpu: float = 0.0  # the client processes' CPU over the measured time
+    runq: float = 0.0  # and how long their main threads waited for a CPU
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -201,22 +205,41 @@ def cpu_split(pid: int) -> tuple[float, float]:
     return int(fields[11]) / tick, int(fields[12]) / tick
 
 
+def sched(pid: int) -> dict[str, tuple[float, float]]:
+    """Per thread group of a process (its main thread, the others): seconds on a CPU and seconds waiting for one (Linux schedstat)."""
+    out = {"main": (0.0, 0.0), "other threads": (0.0, 0.0)}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            on, wait, _ = (int(x) / 1e9 for x in (task / "schedstat").read_text().split())
+        except (OSError, ValueError):
+            continue  # a thread that ended meanwhile
+        key = "main" if task.name == str(pid) else "other threads"
+        out[key] = (out[key][0] + on, out[key][1] + wait)
+    return out
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, db: str, profile: str | None = None, floor: bool = False) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, profile: str | None = None, floor: bool = False, probe: str | None = None) -> subprocess.Popen[bytes]:
     """``amath serve`` with the limits lifted for one address that is really hundreds of players (set by environment)."""
     env = dict(os.environ)
     big = {"RATE": "100000", "BURST": "100000", "SOCKETS_PER_ADDRESS": "100000", "WAITING_PER_ADDRESS": "100000", "MAX_WAITING": "100000"}
     env.update({f"AMATH_{k}": v for k, v in big.items()})
     run = ["-m", "cProfile", "-o", profile, "-m", "amath.cli"] if profile else ["-m", "amath.cli"]
+    if probe:  # the real server with its probes (server_probe.py): GC pauses, loop lag, time in the app and the database
+        env["AMATH_PROBE"] = probe
+        run = [str(Path(__file__).with_name("server_probe.py"))]
     cmd = [sys.executable, *run, "serve", "--port", str(port), "--db", db]
     if floor:  # the framework alone (server_floor.py): what a move costs before the app does anything
         cmd = [sys.executable, str(Path(__file__).with_name("server_floor.py")), "--port", str(port)]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # its own session, as a service has (the kernel's autogroups share the CPU between sessions, not processes):
+    # in the clients' session the server would get half of one session's share of the machine
+    session = os.environ.get("BENCH_SAME_SESSION") is None
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=session)
     end = time.monotonic() + 30
     while time.monotonic() < end:
         if proc.poll() is not None:
@@ -244,23 +267,34 @@ async def open_table(port: int, stats: Stats, rng: random.Random, gate: asyncio.
         return table, seats, sockets
 
 
-async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, float, int]:
-    stats, rng = Stats(), random.Random(args.seed)
+async def client_lag(stats: Stats, start: float, stop: float) -> None:
+    """How late the clients' own event loop wakes: a move's round trip includes this wait, which is not the server's."""
+    while (now := time.perf_counter()) < stop:
+        await asyncio.sleep(0.005)
+        if now >= start:
+            stats.lag.append(time.perf_counter() - now - 0.005)
+
+
+async def play_share(args: argparse.Namespace, port: int, games: int, seed: int, sync: Sync) -> Stats:
+    """One client process's share of the games: open them, wait for the common start, play until the stop."""
+    stats, rng = Stats(), random.Random(seed)
     gate = asyncio.Semaphore(16)
-    tables = await asyncio.gather(*(open_table(port, stats, rng, gate) for _ in range(args.games)))
-    start = time.perf_counter() + args.warmup
+    tables = await asyncio.gather(*(open_table(port, stats, rng, gate) for _ in range(games)))
+    sync.ready.wait()  # every process has its tables open: the parent sets the start
+    sync.go.wait()
+    start = sync.start.value
     stop = start + args.seconds
     tasks = []
     for _table, seats, sockets in tables:
         for seat, ws in zip(seats, sockets):
             tasks.append(asyncio.create_task(seat.listen(ws, stop + 1)))
             tasks.append(asyncio.create_task(seat.play(time.perf_counter(), stop, (args.think_min, args.think_max))))
+    tasks.append(asyncio.create_task(client_lag(stats, start, stop)))
     await asyncio.sleep(max(0.0, start - time.perf_counter()))
-    (user0, sys0), mine0 = cpu_split(args.server_pid), time.process_time()
+    cpu0, sched0 = time.process_time(), sched(os.getpid())["main"]
     await asyncio.sleep(max(0.0, stop - time.perf_counter()))
-    (user1, sys1), mine = cpu_split(args.server_pid), time.process_time() - mine0
-    args.server_system = sys1 - sys0
-    cpu = user1 - user0 + args.server_system
+    stats.cpu = time.process_time() - cpu0
+    stats.runq = sched(os.getpid())["main"][1] - sched0[1]
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -269,7 +303,67 @@ async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, float,
             seat.http.close()
             await ws.close()
     stats.reopened = sum(seat.http.reopened for _t, seats, _s in tables for seat in seats)
-    return stats, cpu, mine, len(stats.round_trips)
+    return stats
+
+
+@dataclass
+class Sync:
+    """How the client processes start together: all ready, then the parent's start time.
+
+    ``time.perf_counter`` is CLOCK_MONOTONIC on Linux: one clock for every process.
+    """
+
+    ready: Any
+    go: Any
+    start: Any
+
+
+def client_process(args: argparse.Namespace, port: int, games: int, seed: int, sync: Sync, out: Any) -> None:
+    """A client process (a fork): its games on its own event loop (uvloop when installed, as the server uses), its Stats back."""
+    try:
+        import uvloop
+
+        runner: Any = uvloop.run
+    except ImportError:
+        runner = asyncio.run
+    out.put(runner(play_share(args, port, games, seed, sync)))
+
+
+def run(args: argparse.Namespace, port: int) -> tuple[Stats, float, int]:
+    """The games split over ``--clients`` processes; the server's CPU and threads measured over the same window."""
+    ctx = multiprocessing.get_context("fork")
+    n = max(1, min(args.clients, args.games))
+    sync = Sync(ctx.Barrier(n + 1), ctx.Barrier(n + 1), ctx.Value("d", 0.0))
+    out = ctx.Queue()
+    shares = [args.games // n + (k < args.games % n) for k in range(n)]
+    procs = [ctx.Process(target=client_process, args=(args, port, g, args.seed + k, sync, out)) for k, g in enumerate(shares)]
+    for proc in procs:
+        proc.start()
+    sync.ready.wait(120)
+    sync.start.value = start = time.perf_counter() + args.warmup
+    sync.go.wait(10)
+    time.sleep(max(0.0, start - time.perf_counter()))
+    (user0, sys0), sched0 = cpu_split(args.server_pid), sched(args.server_pid)
+    time.sleep(max(0.0, start + args.seconds - time.perf_counter()))
+    (user1, sys1), sched1 = cpu_split(args.server_pid), sched(args.server_pid)
+    args.sched = {f"server {k}": tuple(b - a for a, b in zip(sched0[k], v)) for k, v in sched1.items()}
+    args.server_system = sys1 - sys0
+    cpu = user1 - user0 + args.server_system
+    parts = [out.get(timeout=120) for _ in procs]
+    for proc in procs:
+        proc.join(30)
+    stats = Stats()
+    for part in parts:
+        stats.round_trips += part.round_trips
+        stats.to_screen += part.to_screen
+        stats.lag += part.lag
+        stats.reopened += part.reopened
+        stats.cpu += part.cpu
+        stats.runq += part.runq
+        for what, count in part.errors.items():
+            stats.errors[what] = stats.errors.get(what, 0) + count
+    args.sched["clients"] = (stats.cpu, stats.runq)
+    return stats, cpu, len(stats.round_trips)
 
 
 def main() -> None:
@@ -281,16 +375,20 @@ def main() -> None:
     parser.add_argument("--think-max", type=float, default=0.7)
     parser.add_argument("--db", default=None, help="database URL for the server (default: a new SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clients", type=int, default=2, help="client processes the games are split over (default 2)")
     parser.add_argument("--profile", default=None, help="run the server under cProfile, writing its profile here")
+    parser.add_argument("--probe", default=None, help="run the server under server_probe.py, writing its JSON summary here")
     parser.add_argument("--floor", action="store_true", help="run the skeleton server_floor.py instead: the framework's cost alone")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        proc = start_server(port, db, args.profile, args.floor)
+        proc = start_server(port, db, args.profile, args.floor, args.probe)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the server (not in our session) on the way out
         args.server_pid = proc.pid
         try:
-            stats, cpu, clients, moves = asyncio.run(run(args, port))
+            stats, cpu, moves = run(args, port)
+            clients = stats.cpu
         finally:
             proc.send_signal(signal.SIGINT)
             try:
@@ -312,12 +410,16 @@ def main() -> None:
         print(f"move round trip ms: {spread(rt)}")
     if screen:
         print(f"to the other screen ms: {spread(screen)}")
+    if stats.lag:
+        print(f"clients' own loop lag ms (part of every figure above): {spread([x * 1000 for x in stats.lag])}")
     if moves:
         share = 100 * cpu / args.seconds
         system = f"{1000 * args.server_system / moves:.2f} of it in the kernel"
         print(f"server CPU: {cpu:.1f} s in {args.seconds:g} s ({share:.0f}% of a core), {1000 * cpu / moves:.2f} ms per move ({system})")
         mine = f"{clients:.1f} s ({100 * clients / args.seconds:.0f}% of a core), {1000 * clients / moves:.2f} ms per move"
-        print(f"clients' CPU (this process, sharing the machine): {mine}")
+        print(f"clients' CPU ({args.clients} processes, sharing the machine): {mine}")
+        runq = ", ".join(f"{k} {on:.1f} s on a CPU, {wait:.1f} s waiting for one" for k, (on, wait) in args.sched.items())
+        print(f"threads in {args.seconds:g} s: {runq}")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from amath import __version__
 from amath.server.coach import record_key
+from amath.server.collector import keep_young
 from amath.server.config import Settings, settings_from
 from amath.server.errors import ApiError
 from amath.server.headers import SecurityHeadersMiddleware
@@ -202,9 +203,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.resume_bots()
-        sweeper = asyncio.get_running_loop().create_task(rooms.sweep_forever())
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(rooms.sweep_forever())]
+        if settings.collector:
+            tasks.append(loop.create_task(keep_young()))
         yield
-        sweeper.cancel()
+        for task in tasks:
+            task.cancel()
         rooms.close()
 
     routes = [  # matched in order: the requests of a game in play first

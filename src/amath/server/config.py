@@ -42,7 +42,8 @@ class Settings:
     ``db_threads`` is how many worker threads run the database's work (off the event loop),
     and how many more write the moves in batches (:class:`amath.server.storage.Writers`);
     ``send_timeout`` is how long one websocket may take to take a view before it is dropped;
-    ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database).
+    ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database);
+    ``collector``: run :func:`amath.server.collector.keep_young` (``amath serve`` does: it owns the process).
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -64,6 +65,7 @@ class Settings:
     send_timeout: float = 10.0
     bot_factory: Callable[[str, int], Any] | None = None
     seeds: Callable[[], int] | None = None
+    collector: bool = False
 
 
 TUNABLE: dict[str, str] = {
