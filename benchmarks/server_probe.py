@@ -117,7 +117,7 @@ def patch_database() -> None:
         finally:
             samples["db"].append(time.perf_counter() - t)
 
-    storage.Database.save_state = timed  # type: ignore[method-assign]
+    storage.Database.save_state = timed  # type: ignore[method-assign,assignment]
     put, write, resolve = storage.Writers.put, storage.Writers._write, storage._resolve
     stamps: dict[int, float] = {}
 
@@ -144,7 +144,7 @@ def patch_database() -> None:
             samples["handback"].append(t - stamps.pop(id(future), t))
         resolve(settled)
 
-    storage.Writers.put = put_stamped  # type: ignore[method-assign]
+    storage.Writers.put = put_stamped  # type: ignore[method-assign,assignment]
     storage.Writers._write = write_timed  # type: ignore[method-assign]
     storage._resolve = resolve_timed
 
@@ -186,7 +186,7 @@ def main() -> None:
         gc.callbacks.append(on_gc)  # after the start-up collection of tune_collector
         real_run(wrap_app(app), **kwargs)
 
-    uvicorn.run = run  # type: ignore[assignment]
+    uvicorn.run = run
     atexit.register(dump)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     from amath.cli import main as cli
