@@ -95,9 +95,19 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact sign test of ``a`` successes against ``b`` (the chance of a split this uneven or more)."""
+    n, k = a + b, max(a, b)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k, n + 1))
+    return min(1.0, 2.0 * tail / (1 << n))
+
+
 def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, float]:
     """Wins, margin and move times (wall clock, and CPU where recorded) of ``first`` against ``second``."""
     wins = 0.0
+    won_each: list[float] = []
     margins: list[float] = []
     times: dict[str, list[float]] = {first: [], second: []}
     cpu: dict[str, list[float]] = {first: [], second: []}
@@ -106,8 +116,8 @@ def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, f
         scores = list(row["scores"])  # type: ignore[call-overload]
         winners = list(row["winners"])  # type: ignore[call-overload]
         a, b = seats.index(first), seats.index(second)
-        if a in winners:
-            wins += 1.0 / len(winners)
+        won_each.append(1.0 / len(winners) if a in winners else 0.0)
+        wins += won_each[-1]
         margins.append(scores[a] - scores[b])
         for k, name in enumerate(seats):
             times[name].extend(row["times"][k])  # type: ignore[index]
@@ -118,11 +128,16 @@ def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, f
     mean = statistics.mean(margins) if margins else 0.0
     half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else math.inf
     pairs: dict[int, list[float]] = {}
-    for row, margin in zip(rows, margins):
+    swept: dict[int, list[float]] = {}
+    for row, margin, won in zip(rows, margins, won_each):
         pairs.setdefault(int(row["index"]) // 2, []).append(margin)  # type: ignore[call-overload]
+        swept.setdefault(int(row["index"]) // 2, []).append(won)  # type: ignore[call-overload]
     paired = [sum(ms) / 2 for ms in pairs.values() if len(ms) == 2]  # a pair's mean margin
     out = {"games": n, "wins": wins, "rate": wins / n if n else 0.0, "lo": lo, "hi": hi, "margin": mean, "margin_half": half}
     out["pairs"] = len(paired)
+    # Pairs one bot won in both seats: the games its play decided (the other pairs each seat won once).
+    out["swept_first"] = sum(1 for ws in swept.values() if len(ws) == 2 and sum(ws) == 2)
+    out["swept_second"] = sum(1 for ws in swept.values() if len(ws) == 2 and sum(ws) == 0)
     out["pair_margin"] = statistics.mean(paired) if paired else math.nan
     out["pair_half"] = 1.96 * statistics.stdev(paired) / math.sqrt(len(paired)) if len(paired) > 1 else math.inf
     for name, ts in times.items():
@@ -172,7 +187,9 @@ def summary(args: argparse.Namespace) -> int:
         print(
             f"{first} vs {second}: {int(t['games'])} games, {first} wins {t['wins']:.1f} = {100 * t['rate']:.1f}% "
             f"[{100 * t['lo']:.1f}, {100 * t['hi']:.1f}], margin {t['margin']:+.1f} ± {t['margin_half']:.1f}, "
-            f"paired by seed {t['pair_margin']:+.1f} ± {t['pair_half']:.1f} ({int(t['pairs'])} pairs); "
+            f"paired by seed {t['pair_margin']:+.1f} ± {t['pair_half']:.1f} ({int(t['pairs'])} pairs, "
+            f"won in both seats: {first} {int(t['swept_first'])}, {second} {int(t['swept_second'])}, "
+            f"sign test p = {sign_test(int(t['swept_first']), int(t['swept_second'])):.3g}); "
             f"s/move median (mean): {first} {t['first_median']:.3f} ({t['first_mean']:.3f}), "
             f"{second} {t['second_median']:.3f} ({t['second_mean']:.3f}); "
             f"CPU s/move median (mean, p95): {first} {t['first_cpu_median']:.3f} ({t['first_cpu_mean']:.3f}, {t['first_cpu_p95']:.3f}), "
