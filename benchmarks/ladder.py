@@ -28,9 +28,11 @@ noise than whole games, whose openings the levels mostly play alike::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
+import re
 import statistics
 import sys
 import time
@@ -38,9 +40,21 @@ from pathlib import Path
 
 from amath.game import Game
 from amath.move import Pass
+from amath.players.base import Player
 from amath.players.registry import get_bot
+from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET, SearchPlayer
 from amath.players.selfplay import MAX_TURNS, game_seed
 from amath.rules import get_ruleset
+
+
+def make_bot(name: str, seed: int) -> Player:
+    """The level ``name``; ``sim[iterations=0,...]`` or ``champion[...]`` changes that level's budget key by key."""
+    if "[" not in name:
+        return get_bot(name, seed)
+    level, spec = name.rstrip("]").split("[", 1)
+    base = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}[level]
+    changes = {k.strip(): int(v) for k, v in (part.split("=") for part in spec.split(","))}
+    return SearchPlayer(seed, budget=dataclasses.replace(base, **changes), name=name)
 
 
 def play_one(bots: list[str], seed: int, index: int, variant: str, from_bag: int | None = None) -> dict[str, object]:
@@ -53,7 +67,7 @@ def play_one(bots: list[str], seed: int, index: int, variant: str, from_bag: int
     gseed = game_seed(seed, index // 2)  # games 2k and 2k+1: the same bag, the seats swapped
     game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
     seat_rng = random.Random(gseed ^ 0x5EED)
-    players = [get_bot(b, seat_rng.getrandbits(63)) for b in seats]
+    players = [make_bot(b, seat_rng.getrandbits(63)) for b in seats]
     start = 0
     if from_bag is not None:
         opening = get_bot("equity", gseed)
@@ -159,7 +173,7 @@ def _read(path: Path) -> list[dict[str, object]]:
 
 
 def play(args: argparse.Namespace) -> int:
-    bots = args.bots.split(",")
+    bots = re.split(r",(?![^\[]*\])", args.bots)  # commas inside a budget's brackets do not split
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     done = {int(r["index"]) for r in _read(out)}  # type: ignore[call-overload]
