@@ -80,3 +80,34 @@ def test_sqlite_writers_copy_the_log_into_the_file(tmp_path: Path) -> None:
         assert loaded is not None and len(loaded.turns) == 400
     finally:
         store.close()
+
+
+def test_a_batch_stores_each_game_its_own_header_and_new_turns(db_url: str) -> None:
+    """One commit of several games (one UPDATE and one INSERT for all): every game gets its own values, none another's."""
+    store = Store(db_url)
+    try:
+        games = [
+            StoredGame(f"batch{k}", "room", {"players": 2, "k": k}, [StoredSeat(0), StoredSeat(1)], 1.0, seed=None, status="waiting")
+            for k in range(4)
+        ]
+        for game in games:
+            store.insert(game)
+        for k, game in enumerate(games):
+            game.seed, game.status, game.turn_started = 1000 + k, ("playing", "over")[k % 2], 50.0 + k
+            game.config["k"] = 10 * k
+            game.turns = [{"player": n % 2, "move": f"m{k}.{n}"} for n in range(k)]
+        conn = store.engine.raw_connection()
+        try:
+            store.save_states(conn, [(game, 0) for game in games])  # turns 0..k-1 of game k: none for the first
+            games[3].turns = [*games[3].turns, {"player": 1, "move": "late"}]
+            store.save_states(conn, [(games[3], 3), (games[1], 1)])  # a second batch: one new turn, and none
+        finally:
+            conn.close()
+        for k, game in enumerate(games):
+            loaded = store.load(game.id)
+            assert loaded is not None
+            assert (loaded.seed, loaded.status, loaded.turn_started, loaded.config) == (1000 + k, game.status, 50.0 + k, game.config)
+            assert loaded.turns == game.turns
+        assert [t["move"] for t in store.load("batch3").turns] == ["m3.0", "m3.1", "m3.2", "late"]  # type: ignore[union-attr]
+    finally:
+        store.close()
