@@ -12,6 +12,7 @@ tests/test_smath_grammar.py.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import random
 from collections import Counter
@@ -29,6 +30,7 @@ from amath.formats.position import position_from_dict
 from amath.movegen.reference import generate_reference_lines
 from amath.movegen.result import GeneratedMove, digest, sort_moves
 from amath.movegen.smath import SearchStats, SearchStopped
+from amath.movegen.smath_walk import placeable
 from amath.placement import analyze, check_lines
 from amath.rules import SMATH, Ruleset, get_ruleset
 from amath.scoring import score
@@ -261,3 +263,41 @@ def test_leave_ranks_by_score_plus_leave(search: Search) -> None:
 
     best = search(board, rack, SMATH, limit=1, leave=leave)
     assert best and equity(best[0]) == max(equity(m) for m in full)
+
+
+def _most_placed(r: int, numbers: int, after_number: bool, fixed_seps: int, needed: int, empty: int) -> int:
+    """By exhaustive search: the most rack tiles a run of at most ``empty`` squares takes, numbers never touching.
+
+    A run is a sequence of rack numbers N, other rack tiles O and free tiles F, one a square,
+    with up to ``fixed_seps`` fixed non-numbers (no square of their own) anywhere between; at
+    least ``needed`` free tiles; no N right after an N (nor first, after a number just read).
+    """
+
+    @cache
+    def most(squares: int, n: int, o: int, s: int, f: int, last_n: bool) -> int:
+        best = 0 if f == 0 else -1  # -1: this run cannot end here (free tiles still owed)
+        options = []
+        if squares and n and not last_n:
+            options.append((1, most(squares - 1, n - 1, o, s, f, True)))
+        if squares and o:
+            options.append((1, most(squares - 1, n, o - 1, s, f, False)))
+        if squares:
+            options.append((0, most(squares - 1, n, o, s, max(0, f - 1), False)))
+        if s:
+            options.append((0, most(squares, n, o, s - 1, f, False)))
+        for gain, rest in options:
+            if rest >= 0:
+                best = max(best, gain + rest)
+        return best
+
+    return max(0, most(empty, numbers, r - numbers, fixed_seps, needed, after_number))
+
+
+def test_placeable_is_the_most_a_run_can_take() -> None:
+    """The value-free bound's count of rack tiles that still fit: never fewer than a real run takes (the
+    bound stays an upper bound), and no more either on these small cases."""
+    for r, numbers, after, fixed, needed, empty in itertools.product(range(6), range(6), (False, True), range(3), range(3), range(10)):
+        if numbers > r:
+            continue
+        got = placeable(r, numbers, after, fixed + r - numbers, needed, empty)
+        assert got == _most_placed(r, numbers, after, fixed, needed, empty), (r, numbers, after, fixed, needed, empty)

@@ -64,6 +64,11 @@ pub struct SmathLine {
     pub cross_suffix: Vec<i64>,
     pub empty_suffix: Vec<u32>,
     pub piece_suffix: Vec<[u32; 3]>,
+    /// fixed tiles from square i on that are not numbers (each may stand between two
+    /// numbers), that are `=`, that are `)`
+    pub sep_suffix: Vec<u32>,
+    pub eq_suffix: Vec<u32>,
+    pub close_suffix: Vec<u32>,
 }
 
 impl SmathLine {
@@ -105,6 +110,9 @@ impl SmathLine {
             cross_suffix: vec![0; n + 1],
             empty_suffix: vec![0; n + 1],
             piece_suffix: vec![[0; 3]; n + 1],
+            sep_suffix: vec![0; n + 1],
+            eq_suffix: vec![0; n + 1],
+            close_suffix: vec![0; n + 1],
         };
         let mut best_cross = Vec::with_capacity(n);
         let mut pms = Vec::with_capacity(n);
@@ -208,6 +216,9 @@ impl SmathLine {
             line.emult_suffix[i] = line.emult_suffix[i + 1].saturating_mul(line.emult[i]);
             line.cross_suffix[i] = line.cross_suffix[i + 1] + best_cross[i];
             line.empty_suffix[i] = line.empty_suffix[i + 1] + u32::from(empty);
+            line.sep_suffix[i] = line.sep_suffix[i + 1] + u32::from(!empty && line.kind[i] != NUM as i8);
+            line.eq_suffix[i] = line.eq_suffix[i + 1] + u32::from(line.kind[i] == EQ as i8);
+            line.close_suffix[i] = line.close_suffix[i + 1] + u32::from(line.kind[i] == CLOSE as i8);
             let mut c = line.piece_suffix[i + 1];
             if empty {
                 for (slot, premium) in [3, 2, 1].into_iter().enumerate() {

@@ -86,6 +86,8 @@ pub struct Ctx<'a> {
     pub extra_max: f64,
     /// by tiles used: sums of the k best points among the rack tiles left, k = 0, 1, ...
     tops: HashMap<u64, Vec<i64>, BuildHasherDefault<WordHasher>>,
+    /// by rack index: every face of the tile is a number (it cannot stand between two numbers)
+    numeric: Vec<bool>,
     radix: Vec<u64>,
     pub threshold: f64,
     kept: Vec<Found>,
@@ -136,7 +138,7 @@ impl Ctx<'_> {
         score as f64 + self.extra(used) >= self.threshold
     }
 
-    /// Keep a placement; trim to the `limit` best now and then, raising the threshold.
+    /// Keep a placement; once `limit` are kept, trim to the `limit` best, raising the threshold.
     pub fn record(&mut self, score: i64, used: u64, keys: Vec<u32>) -> std::result::Result<(), Stop> {
         let value = score as f64 + self.extra(used);
         self.kept.push(Found { value, score, keys });
@@ -148,7 +150,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        if self.limit.is_some_and(|l| self.kept.len() >= 2 * l + 64) {
+        if self.limit.is_some_and(|l| self.kept.len() >= l) {
             self.trim();
         }
         Ok(())
@@ -163,6 +165,12 @@ impl Ctx<'_> {
                 self.threshold = self.kept[l - 1].value;
             }
         }
+    }
+
+    /// How many of the rack tiles left by `used` can only be numbers.
+    pub fn numbers_left(&self, used: u64) -> u32 {
+        let rack = &self.rack;
+        (0..rack.counts.len()).filter(|&j| self.numeric[j]).map(|j| u32::from(rack.counts[j].saturating_sub(rack.count_in(used, j)))).sum()
     }
 
     /// The most `r` rack tiles left by `used` can score on the empty squares counted by piece
@@ -301,6 +309,16 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         top.push(top[top.len() - 1] + p);
     }
     let empty = grid.iter().all(|s| s.is_none());
+    let numeric = rack
+        .tiles
+        .iter()
+        .map(|&t| {
+            rules.tiles[t as usize]
+                .faces
+                .iter()
+                .all(|&f| matches!(rules.faces[f as usize].kind, crate::rules::DIGIT | crate::rules::NUMBER))
+        })
+        .collect();
     let mut ctx = Ctx {
         rules,
         rack,
@@ -313,6 +331,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         extra,
         extra_max,
         tops: HashMap::default(),
+        numeric,
         radix,
         threshold: opts.min_score.unwrap_or(f64::NEG_INFINITY),
         kept: Vec::new(),
@@ -334,8 +353,11 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
     Ok(Outcome { moves: std::mem::take(&mut ctx.kept), stopped, nodes: ctx.nodes, found: ctx.found, pruned: ctx.pruned })
 }
 
-/// The thresholds a top-N search tries first, as fractions of the best crude bound of a start square.
-const ASPIRATION: [f64; 6] = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4];
+/// The thresholds a top-N search tries first: the best crude bound of a start square times
+/// `ASPIRATION`, its square, ... (`ASPIRATION_PASSES` of them, down to about 0.12), so the
+/// first pass that finds N is seldom far below the N-th best.
+const ASPIRATION: f64 = 0.9;
+const ASPIRATION_PASSES: usize = 20;
 
 /// Search at falling thresholds (aspiration) until the `limit` best are proved: a pass at
 /// threshold t finds every placement worth at least t, so once it finds `limit` of them
@@ -362,7 +384,11 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
     let best = starts.iter().map(|s| s.0).fold(floor, f64::max);
     let mut levels: Vec<f64> = Vec::new();
     if ctx.limit.is_some() && floor == f64::NEG_INFINITY && best > 0.0 {
-        levels.extend(ASPIRATION.iter().map(|f| best * f));
+        let mut f = 1.0;
+        for _ in 0..ASPIRATION_PASSES {
+            f *= ASPIRATION; // by repeated products, as the twin computes them
+            levels.push(best * f);
+        }
     }
     levels.push(floor);
     for level in levels {

@@ -15,7 +15,7 @@
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{State, NUM};
+use super::grammar::{State, NUM, NUMBER};
 use super::line::{SmathLine, FIXED, FREE};
 use super::{Ctx, Stop};
 use crate::rational::Value;
@@ -299,9 +299,14 @@ impl LineWalk {
         }
         let line = &self.line;
         let r = ctx.rack_total.saturating_sub(nd.nrack);
-        let pts = line.fixed_suffix[i].saturating_add(ctx.left_points(nd.used, r, line.piece_suffix[i]));
+        let numbers = ctx.numbers_left(nd.used).min(r);
+        let seps = line.sep_suffix[i] + (r - numbers);
+        // free tiles a line from here needs anyway: its '=' (none fixed ahead) and the brackets to close
+        let needed = u32::from(!st.eq && line.eq_suffix[i] == 0) + u32::from(st.depth).saturating_sub(line.close_suffix[i]);
+        let fits = placeable(r, numbers, st.prev == NUMBER, seps, needed, line.empty_suffix[i]);
+        let pts = line.fixed_suffix[i].saturating_add(ctx.left_points(nd.used, fits, line.piece_suffix[i]));
         let em = line.emult_suffix[i];
-        let bingo = if line.empty_suffix[i] >= r { ctx.bingo } else { 0 };
+        let bingo = if fits == r { ctx.bingo } else { 0 };
         let cx = line.cross_suffix[i] as f64 + (ctx.extra_max + bingo as f64);
         Some(Summary { cm: em, cpm: em.saturating_mul(pts), cx })
     }
@@ -559,7 +564,45 @@ impl LineWalk {
     }
 }
 
+/// The most of `r` rack tiles left (`numbers` of them only numbers) a line can still place
+/// on `empty` squares.  Two numbers never touch, so between each two placed numbers (and
+/// after a number just read) stands a tile that is not one: `seps` of those can come from
+/// the rack and the fixed tiles ahead, the others are free tiles, which take squares too, as
+/// do the `needed` free tiles (an `=`, closing brackets).  Leaving out a number frees its
+/// square and maybe a free tile's, so the numbers go first.
+pub fn placeable(r: u32, numbers: u32, after_number: bool, seps: u32, needed: u32, empty: u32) -> u32 {
+    let numbers = numbers.min(r);
+    for k in 0..=numbers {
+        let gaps = (numbers - k + u32::from(after_number)).saturating_sub(1);
+        let free = gaps.saturating_sub(seps).max(needed);
+        if r - k + free <= empty {
+            return r - k;
+        }
+    }
+    (r - numbers).min(empty.saturating_sub(needed))
+}
+
 /// A placed tile as `square index along the line << 16 | tile << 8 | face`.
 fn entry(i: usize, step: &Step) -> u32 {
     (i as u32) << 16 | (step.tile as u32) << 8 | step.face as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::placeable;
+
+    #[test]
+    fn placeable_counts_the_tiles_that_still_fit() {
+        // three numbers and an '=' to place: two free tiles between them (one the '='), five squares
+        assert_eq!(placeable(3, 3, false, 0, 1, 5), 3);
+        // four squares: one number stays on the rack
+        assert_eq!(placeable(3, 3, false, 0, 1, 4), 2);
+        // a rack operator and a fixed one ahead separate them: the '=' is the only free tile
+        assert_eq!(placeable(4, 3, false, 2, 1, 5), 4);
+        // right after a number, a lone number needs a separator first
+        assert_eq!(placeable(1, 1, true, 0, 0, 1), 0);
+        // no numbers, but two free tiles owed on three squares
+        assert_eq!(placeable(5, 0, false, 5, 2, 3), 1);
+        assert_eq!(placeable(0, 0, true, 0, 3, 0), 0);
+    }
 }

@@ -43,8 +43,12 @@ from amath.movegen.smath_line import SmathLine, build_smath_line
 from amath.movegen.smath_walk import LineWalk
 from amath.rules.base import Ruleset
 
-ASPIRATION = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
-"""The thresholds a top-N search tries first, as fractions of the best crude bound of a start square."""
+ASPIRATION = 0.9
+"""A top-N search tries first the best crude bound of a start square times ``ASPIRATION``, its
+square, ... (:data:`ASPIRATION_PASSES` of them, down to about 0.12): the first pass that finds N
+is seldom far below the N-th best."""
+ASPIRATION_PASSES = 20
+"""How many thresholds a top-N search tries before the last pass (no threshold)."""
 
 
 class SearchStopped(AmathError):
@@ -145,6 +149,9 @@ class Search:
         self.bingo = rules.bingo_bonus if len(rack) == rules.rack_size else 0
         self.max_len: int | None = None
         self._tops: dict[int, list[int]] = {}
+        self._numbers: dict[int, int] = {}
+        # by rack index: every face of the tile is a number (it cannot stand between two numbers)
+        self.numeric = [all(f.isdigit() for f in rules.faces_of(t)) for t in self.info.tiles]
 
     def _leave_table(self, leave: Callable[[tuple[str, ...]], float] | None) -> tuple[dict[int, float] | None, float]:
         """leave(kept tiles) for every way to use part of the rack, by packed usage."""
@@ -195,7 +202,12 @@ class Search:
         """
         if self.limit is None or floor > float("-inf") or best <= 0:
             return [floor]
-        return [best * f for f in ASPIRATION] + [floor]
+        levels = []
+        f = 1.0
+        for _ in range(ASPIRATION_PASSES):
+            f *= ASPIRATION  # by repeated products, as the native twin computes them
+            levels.append(best * f)
+        return levels + [floor]
 
     def _pass(self, starts: list[tuple[float, LineWalk, int]]) -> None:
         """Search the start squares best bound first; stop when no bound reaches the threshold."""
@@ -230,6 +242,15 @@ class Search:
             for pts in left:
                 hit.append(hit[-1] + pts)
             self._tops[used] = hit
+        return hit
+
+    def numbers_left(self, used: int) -> int:
+        """How many of the rack tiles left by ``used`` can only be numbers."""
+        hit = self._numbers.get(used)
+        if hit is None:
+            info = self.info
+            hit = sum(info.counts[j] - ((used >> (info.width * j)) & info.mask) for j in range(len(info.tiles)) if self.numeric[j])
+            self._numbers[used] = hit
         return hit
 
     def count_node(self) -> None:
@@ -278,13 +299,13 @@ class Search:
         return score + (self.extra[used] if self.extra is not None else 0.0) >= self.threshold
 
     def record(self, score: int, used: int, key: tuple[tuple[int, int, str, str], ...]) -> None:
-        """Keep a placement; trim to the ``limit`` best now and then, raising the threshold."""
+        """Keep a placement; once ``limit`` are kept, trim to the ``limit`` best, raising the threshold."""
         value = score + (self.extra[used] if self.extra is not None else 0.0)
         self.kept.append((value, score, key))
         self.stats.found += 1
         if self.progress is not None and self.stats.found % 10_000 == 0:
             self.progress(self.stats.found)
-        if self.limit is not None and len(self.kept) >= 2 * self.limit + 64:
+        if self.limit is not None and len(self.kept) >= self.limit:
             self._trim()
 
     def _trim(self) -> None:

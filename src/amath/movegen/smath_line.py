@@ -58,6 +58,9 @@ class SmathLine:
     cross_suffix: list[int]  # best cross score of each hook square from i on, summed
     empty_suffix: list[int]  # empty squares from i on
     piece_suffix: list[tuple[int, int, int]]  # empty squares from i on with piece premium 3, 2, 1
+    sep_suffix: list[int]  # fixed tiles from i on that are not numbers (each may stand between two numbers)
+    eq_suffix: list[int]  # fixed '=' from i on
+    close_suffix: list[int]  # fixed ')' from i on
 
     @property
     def size(self) -> int:
@@ -125,6 +128,9 @@ def build_smath_line(grid: list[list[PlacedTile | None]], k: int, across: bool, 
     cross_s = [0] * (size + 1)
     empty_s = [0] * (size + 1)
     piece_s: list[tuple[int, int, int]] = [(0, 0, 0)] * (size + 1)
+    sep_s = [0] * (size + 1)
+    eq_s = [0] * (size + 1)
+    close_s = [0] * (size + 1)
     for i in range(size - 1, -1, -1):
         fixed_s[i] = fixed_s[i + 1] + points[i]
         emult_s[i] = emult_s[i + 1] * ems[i]
@@ -135,4 +141,9 @@ def build_smath_line(grid: list[list[PlacedTile | None]], k: int, across: bool, 
         if empty:
             c3, c2, c1 = c3 + (pms[i] == 3), c2 + (pms[i] == 2), c1 + (pms[i] == 1)
         piece_s[i] = (c3, c2, c1)
-    return SmathLine(squares, kind, value, points, ems, cands, hook, touch, fixed_s, emult_s, cross_s, empty_s, piece_s)
+        sep_s[i] = sep_s[i + 1] + (1 if not empty and kind[i] != NUM else 0)
+        eq_s[i] = eq_s[i + 1] + (1 if kind[i] == EQ else 0)
+        close_s[i] = close_s[i + 1] + (1 if kind[i] == CLOSE else 0)
+    return SmathLine(
+        squares, kind, value, points, ems, cands, hook, touch, fixed_s, emult_s, cross_s, empty_s, piece_s, sep_s, eq_s, close_s
+    )

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from amath.movegen.exact import Value
-from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, WANTS_NUMBER, State, advance, side_value
+from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, NUMBER, WANTS_NUMBER, State, advance, side_value
 from amath.movegen.smath_line import FREE, NUM, SmathLine
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -152,10 +152,15 @@ class LineWalk:
         s = self.s
         top = s.left_top(used)
         r = self.rack_total - nrack
+        numbers = min(s.numbers_left(used), r)
+        seps = line.sep_suffix[i] + r - numbers
+        # free tiles a line from here needs anyway: its '=' (none fixed ahead) and the brackets to close
+        needed = (1 if not st[7] and line.eq_suffix[i] == 0 else 0) + max(0, st[6] - line.close_suffix[i])
+        fits = placeable(r, numbers, st[0] == NUMBER, seps, needed, line.empty_suffix[i])
         c3, c2, c1 = line.piece_suffix[i]
-        pts = line.fixed_suffix[i] + top[min(c3, r)] + top[min(c3 + c2, r)] + top[min(c3 + c2 + c1, r)]
+        pts = line.fixed_suffix[i] + top[min(c3, fits)] + top[min(c3 + c2, fits)] + top[min(c3 + c2 + c1, fits)]
         em = line.emult_suffix[i]
-        bonus = s.extra_max + (s.bingo if line.empty_suffix[i] >= r else 0)
+        bonus = s.extra_max + (s.bingo if fits == r else 0)
         return em, em * pts, line.cross_suffix[i] + bonus
 
     def first(
@@ -340,6 +345,24 @@ class LineWalk:
             link = link[0]
         out.sort()
         return tuple(out)
+
+
+def placeable(r: int, numbers: int, after_number: bool, seps: int, needed: int, empty: int) -> int:
+    """The most of ``r`` rack tiles left (``numbers`` of them only numbers) a line can still place on ``empty`` squares.
+
+    Two numbers never touch, so between each two placed numbers (and after a number just read)
+    stands a tile that is not one: ``seps`` of those can come from the rack and the fixed tiles
+    ahead, the others are free tiles, which take squares too, as do the ``needed`` free tiles (an
+    '=', closing brackets).  Leaving out a number frees its square and maybe a free tile's, so the
+    numbers go first.
+    """
+    numbers = min(numbers, r)
+    for k in range(numbers + 1):
+        gaps = max(0, numbers - k + (1 if after_number else 0) - 1)
+        free = max(gaps - seps, 0, needed)
+        if r - k + free <= empty:
+            return r - k
+    return min(r - numbers, max(0, empty - needed))
 
 
 def _through(child: Summary, tp: int, em: int, tx: int) -> Summary:
