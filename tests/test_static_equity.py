@@ -113,6 +113,21 @@ def test_native_top_equity_equals_the_python_twin_on_full_racks(blanks: int) -> 
             assert native.top_equity(board, rack, AMATH, k, leaves) == top_equity(moves, leaves, k) == twin(moves, leaves, k)
 
 
+@pytest.mark.skipif(not native.available(), reason="the native core is not built")
+@pytest.mark.parametrize("index", [10, 50, 80])
+def test_native_top_equity_with_two_blanks_equals_the_python_twin(index: int) -> None:
+    """Two blanks: Rust searches once per number of blanks placed (the two-blank search with
+    an aspiration window); the ranking is still the twin's on the complete list."""
+    found = corpus_position(index, 2)
+    assert found is not None
+    board, rack = found
+    assert rack.count("?") == 2
+    moves = native.generate(board, rack, AMATH)
+    for leaves in (RackLeaves.build(rack, lambda kept: to_units(HANDSET.value(kept))), lumpy_table(rack, index)):
+        for k in (1, 10, 300):
+            assert native.top_equity(board, rack, AMATH, k, leaves) == top_equity(moves, leaves, k), f"corpus {index}, k={k}"
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_the_leave_can_outweigh_the_score(backend: str) -> None:
     """A table that prizes keeping the tile the top-scoring move plays puts another move first."""

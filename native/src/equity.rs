@@ -75,17 +75,18 @@ fn least_score(value: i64, best: i64, unit: i64) -> i64 {
 }
 
 /// The best leave of a move that places n tiles, for each n from 0 to the rack's size
-/// (`i64::MAX` where no index of the table fits: no pruning there); with `wide`, only of
-/// moves that place at least one of the tiles it marks.
-fn best_leave_by_count(counts: &[u8], leaves: &Leaves, wide: Option<&[bool]>) -> Vec<i64> {
+/// (`i64::MAX` where no index of the table fits: no pruning there), counting only the moves
+/// that place between `least` and `most` of the tiles `wide` marks.
+fn best_leave_by_count(counts: &[u8], leaves: &Leaves, wide: &[bool], least: usize, most: usize) -> Vec<i64> {
     let held: Vec<(usize, u8)> = counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(t, &c)| (t, c)).collect();
     let size: usize = held.iter().map(|&(_, c)| c as usize).sum();
     let mut best = vec![i64::MIN; size + 1];
     let mut used = vec![0u8; held.len()];
     loop {
         let n: usize = used.iter().map(|&u| u as usize).sum();
-        let counted = wide.is_none_or(|w| held.iter().zip(&used).any(|(&(t, _), &u)| u > 0 && w[t]));
-        if counted {
+        let placed_wide: usize =
+            held.iter().zip(&used).filter(|(&(t, _), _)| wide.get(t).copied().unwrap_or(false)).map(|(_, &u)| u as usize).sum();
+        if (least..=most).contains(&placed_wide) {
             let index = held.iter().zip(&used).try_fold(0i64, |acc, (&(t, _), &u)| {
                 leaves.strides.get(t).and_then(|&s| s.checked_mul(i64::from(u))).and_then(|x| acc.checked_add(x))
             });
@@ -115,7 +116,8 @@ struct Pass {
 
 /// A bounded search for the `k` best values, the heap already holding `seed` (the k best
 /// values of moves found before): the moves `wanted` that can reach the k-th value.  The
-/// floor for a move placing n tiles is what the k-th value less `best_leave[n]` needs.
+/// floor for a move placing n tiles is what the k-th value less `best_leave[n]` needs, and
+/// at least `start[n]` from the beginning.
 #[allow(clippy::too_many_arguments)]
 fn best_k(
     rules: &RuleData,
@@ -126,11 +128,12 @@ fn best_k(
     seed: BinaryHeap<Reverse<i64>>,
     best_leave: &[i64],
     wanted: &dyn Fn(&MoveList, &MoveRec) -> bool,
+    start: &[i64],
 ) -> Result<Pass> {
     let mut heap = seed;
     let mut picked: Vec<(i64, MoveRec)> = Vec::new();
     let mut failed: Option<InputError> = None;
-    let mut low = vec![i64::MIN; best_leave.len()];
+    let mut low = start.to_vec();
     let mut floor = |found: &MoveList, from: usize| -> Vec<i64> {
         for m in &found.moves[from..] {
             if !wanted(found, m) {
@@ -166,49 +169,105 @@ fn best_k(
     Ok(Pass { found, picked, best: heap })
 }
 
+/// `best_k` that first tries a high floor: the moves worth `trial` or more (an aspiration
+/// window).  When k of them are found the k-th value is at least `trial`, so every move
+/// left out is worth less and the answer is exact; otherwise a second search with the
+/// usual floor counts only the moves the first could not have found (those below the trial
+/// floor for their tile count), so no move is counted twice.  Without `trial`: one search.
+#[allow(clippy::too_many_arguments)]
+fn best_k_aspiring(
+    rules: &RuleData,
+    grid: &[Option<(u8, u8)>],
+    counts: &[u8],
+    leaves: &Leaves,
+    k: usize,
+    seed: BinaryHeap<Reverse<i64>>,
+    best_leave: &[i64],
+    wanted: &dyn Fn(&MoveList, &MoveRec) -> bool,
+    trial: Option<i64>,
+) -> Result<Vec<Pass>> {
+    let none = vec![i64::MIN; best_leave.len()];
+    let Some(trial) = trial else {
+        return Ok(vec![best_k(rules, grid, counts, leaves, k, seed, best_leave, wanted, &none)?]);
+    };
+    let high: Vec<i64> = best_leave.iter().map(|&b| least_score(trial, b, leaves.unit)).collect();
+    let first = best_k(rules, grid, counts, leaves, k, seed, best_leave, wanted, &high)?;
+    if first.best.len() == k && first.best.peek().is_some_and(|&Reverse(kth)| kth >= trial) {
+        return Ok(vec![first]);
+    }
+    // the k-th value stayed below the trial, so the first search's floor was `high` throughout
+    // and it found exactly the wanted moves scoring at least `high` for their tile count
+    let below = |found: &MoveList, m: &MoveRec| wanted(found, m) && high.get(m.len as usize).is_none_or(|&h| m.score < h);
+    let second = best_k(rules, grid, counts, leaves, k, first.best.clone(), best_leave, &below, &none)?;
+    Ok(vec![first, second])
+}
+
 /// The `k` best moves of the rack on the board by score x unit + leave, best first.
 ///
 /// The search keeps the `k` best values seen in a bounded heap; once it is full, a move
 /// placing n tiles must score at least what the k-th value less the best leave of such a
 /// move needs, and the generator skips lines, starts and ends that cannot
-/// (`generate::generate_bounded`).  With blanks (tiles of many faces) it searches twice:
-/// first the rack without them (cheap), then the whole rack for the moves that place a
-/// blank only, whose floors use the best leave of such a move (a blank is usually worth
-/// keeping, so these floors are much higher).  The moves without a blank come from the
-/// first pass, so each move is counted once and the answer is the same as one full search.
+/// (`generate::generate_bounded`).  With blanks (tiles of many faces, "wide") it searches
+/// once per number of them placed, fewest first: pass c holds at most c of each wide tile
+/// and counts only the moves that place exactly c wide tiles (the last pass, with the
+/// whole rack, those that place c or more), and its floors use the best leave *of such a
+/// move*.  So the cheap searches come first and raise the k-th value, and the costly ones
+/// (two blanks on the rack) run against high floors: a kept blank is worth a lot, so a
+/// move that spends one must score that much more.  Each move is counted in one pass
+/// only, so the answer is the same as one full search.
 pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves, k: usize) -> Result<Ranked> {
     leaves.check(rules)?;
     let grid = rules.read_board(board)?;
     let counts = rules.read_rack(rack)?;
-    let mut out = Ranked { scores: Vec::new(), values: Vec::new(), offsets: vec![0], tiles: Vec::new() };
     if k == 0 {
-        return Ok(out);
+        return Ok(ranked(rules, &[], 0));
     }
     let wide: Vec<bool> = rules.tiles.iter().map(|t| t.faces.len() > 2).collect();
-    let narrow: Vec<u8> = counts.iter().enumerate().map(|(t, &c)| if wide[t] { 0 } else { c }).collect();
-    let every = |_: &MoveList, _: &MoveRec| true;
-    let passes = if narrow == counts {
-        vec![best_k(rules, &grid, &counts, leaves, k, BinaryHeap::new(), &best_leave_by_count(&counts, leaves, None), &every)?]
-    } else {
-        let first = if narrow.iter().any(|&c| c > 0) {
-            best_k(rules, &grid, &narrow, leaves, k, BinaryHeap::new(), &best_leave_by_count(&narrow, leaves, None), &every)?
-        } else {
-            Pass { found: MoveList::default(), picked: Vec::new(), best: BinaryHeap::new() }
-        };
-        let places_wide = |found: &MoveList, m: &MoveRec| {
-            found.keys(m).iter().any(|&key| wide[rules.tile_by_rank[((key >> 8) & 0xff) as usize] as usize])
-        };
-        let blank_leave = best_leave_by_count(&counts, leaves, Some(&wide));
-        let second = best_k(rules, &grid, &counts, leaves, k, first.best.clone(), &blank_leave, &places_wide)?;
-        vec![first, second]
+    let wide_in = |found: &MoveList, m: &MoveRec| {
+        found.keys(m).iter().filter(|&&key| wide[rules.tile_by_rank[((key >> 8) & 0xff) as usize] as usize]).count()
     };
+    // the most copies of one wide tile on the rack: the passes are 0 to that many
+    let top = counts.iter().zip(&wide).filter(|(_, &w)| w).map(|(&n, _)| n).max().unwrap_or(0);
+    let mut passes: Vec<Pass> = Vec::new();
+    let mut heap: BinaryHeap<Reverse<i64>> = BinaryHeap::new();
+    for c in 0..=top {
+        let capped: Vec<u8> = counts.iter().zip(&wide).map(|(&n, &w)| if w { n.min(c) } else { n }).collect();
+        let (least, most) = (c as usize, if c == top { usize::MAX } else { c as usize });
+        if capped.iter().all(|&n| n == 0) {
+            continue; // a rack of blanks only: nothing places no blank
+        }
+        let floor_leave = best_leave_by_count(&counts, leaves, &wide, least, most);
+        let wanted = |found: &MoveList, m: &MoveRec| c == 0 || (least..=most).contains(&wide_in(found, m));
+        // the passes with two or more blanks are the costly ones: aspire to half way between
+        // the k-th value so far and the most any move can be worth
+        let trial = if c >= 2 && heap.len() == k {
+            let best_leave = floor_leave.iter().copied().filter(|&b| b != i64::MAX).max().unwrap_or(0);
+            let most = generate::best_bound(rules, &grid, &capped)?.saturating_mul(leaves.unit).saturating_add(best_leave);
+            heap.peek().and_then(|&Reverse(kth)| Some(kth.saturating_add(most.saturating_sub(kth) / 2)).filter(|&t| t > kth))
+        } else {
+            None
+        };
+        let found = best_k_aspiring(rules, &grid, &capped, leaves, k, heap, &floor_leave, &wanted, trial)?;
+        heap = found.last().map(|p| p.best.clone()).unwrap_or_default();
+        passes.extend(found);
+    }
+    Ok(ranked(rules, &passes, k))
+}
+
+/// The `k` best of the moves the passes picked, best first (ties by score, then squares,
+/// tiles and faces), encoded for Python.
+fn ranked(rules: &RuleData, passes: &[Pass], k: usize) -> Ranked {
+    let mut out = Ranked { scores: Vec::new(), values: Vec::new(), offsets: vec![0], tiles: Vec::new() };
     let mut ranked: Vec<(i64, &MoveRec, &MoveList)> = Vec::new();
-    for pass in &passes {
+    for pass in passes {
         ranked.extend(pass.picked.iter().map(|(v, m)| (*v, m, &pass.found)));
     }
     let order = |a: &(i64, &MoveRec, &MoveList), b: &(i64, &MoveRec, &MoveList)| {
         b.0.cmp(&a.0).then_with(|| b.1.score.cmp(&a.1.score)).then_with(|| a.2.keys(a.1).cmp(b.2.keys(b.1)))
     };
+    if k == 0 {
+        return out;
+    }
     if k < ranked.len() {
         ranked.select_nth_unstable_by(k - 1, order);
         ranked.truncate(k);
@@ -224,7 +283,7 @@ pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves
         }
         out.offsets.push(out.tiles.len() as u32);
     }
-    Ok(out)
+    out
 }
 
 #[cfg(feature = "python")]
@@ -264,9 +323,146 @@ pub(crate) mod python {
 
 #[cfg(test)]
 mod tests {
-    use super::{top_equity, Leaves, Ranked};
+    use super::{best_k_aspiring, best_leave_by_count, ranked as rank_passes, top_equity, Leaves, Ranked};
+    use crate::generate::{generate, FORCE_MAX};
     use crate::rules::testing::{face, rules};
     use crate::rules::RuleData;
+    use std::collections::BinaryHeap;
+
+    /// A board with two equations and premiums, tiles of different points (as in bound.rs).
+    fn position() -> (RuleData, Vec<i64>) {
+        let mut r = rules(15, 8);
+        for (t, pts) in [("2", 3), ("4", 5), ("6", 2), ("+", 2), ("*", 4)] {
+            r.tiles[face(t) as usize].points = pts;
+        }
+        for (sq, piece, eq) in [(7 * 15 + 4, 3, 1), (7 * 15 + 11, 2, 1), (6 * 15 + 5, 1, 2), (8 * 15 + 9, 2, 3), (3 * 15 + 6, 3, 1)] {
+            r.piece_mult[sq] = piece;
+            r.eq_mult[sq] = eq;
+        }
+        let mut board = vec![-1i64; 2 * 225];
+        let mut put = |sq: usize, f: &str| {
+            board[2 * sq] = i64::from(face(f));
+            board[2 * sq + 1] = i64::from(face(f));
+        };
+        for (k, f) in ["1", "+", "1", "=", "2"].iter().enumerate() {
+            put(7 * 15 + 5 + k, f);
+        }
+        for (k, f) in ["3", "=", "3"].iter().enumerate() {
+            put((4 + k) * 15 + 6, f);
+        }
+        (r, board)
+    }
+
+    /// Counts by tile id ("?" is the blank, the last tile) and a leave table in which every
+    /// kept blank is worth a lot and other parts a few lumpy values (so values tie often).
+    fn rack_and_table(r: &RuleData, names: &[&str]) -> (Vec<i64>, Vec<i64>, Vec<i64>) {
+        let blank = r.tiles.len() - 1;
+        let mut counts = vec![0i64; r.tiles.len()];
+        for n in names {
+            counts[if *n == "?" { blank } else { face(n) as usize }] += 1;
+        }
+        let mut strides = vec![0i64; r.tiles.len()];
+        let mut step = 1;
+        for (t, &c) in counts.iter().enumerate() {
+            if c > 0 {
+                strides[t] = step;
+                step *= c + 1;
+            }
+        }
+        let values = (0..step)
+            .map(|i| {
+                let blanks_used = (i / strides[blank]) % (counts[blank] + 1);
+                (counts[blank] - blanks_used) * 900 + (i * 37 % 5) * 100
+            })
+            .collect();
+        (counts, strides, values)
+    }
+
+    /// The ranking written out plainly: every move of `generate`, valued, sorted, the first k.
+    fn plain(r: &RuleData, board: &[i64], counts: &[i64], leaves: &Leaves, k: usize) -> Vec<(i64, i64, Vec<u32>)> {
+        let grid = r.read_board(board).unwrap();
+        let rack = r.read_rack(counts).unwrap();
+        let all = generate(r, &grid, &rack, FORCE_MAX).unwrap();
+        let mut out: Vec<(i64, i64, Vec<u32>)> = all
+            .moves
+            .iter()
+            .map(|m| {
+                let keys = all.keys(m).to_vec();
+                let index: i64 = keys.iter().map(|&key| leaves.strides[r.tile_by_rank[((key >> 8) & 0xff) as usize] as usize]).sum();
+                (m.score * leaves.unit + leaves.values[index as usize], m.score, keys)
+            })
+            .collect();
+        out.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        out.truncate(k);
+        out.into_iter()
+            .map(|(v, s, keys)| {
+                let tiles = keys
+                    .iter()
+                    .map(|&key| {
+                        let tile = r.tile_by_rank[((key >> 8) & 0xff) as usize] as u32;
+                        let face = r.face_by_rank[(key & 0xff) as usize] as u32;
+                        (key >> 16) << 16 | tile << 8 | face
+                    })
+                    .collect();
+                (v, s, tiles)
+            })
+            .collect()
+    }
+
+    fn listed(out: &Ranked) -> Vec<(i64, i64, Vec<u32>)> {
+        (0..out.scores.len())
+            .map(|i| (out.values[i], out.scores[i], out.tiles[out.offsets[i] as usize..out.offsets[i + 1] as usize].to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn one_pass_per_number_of_blanks_placed_gives_the_plain_ranking() {
+        let (r, board) = position();
+        let empty = vec![-1i64; 2 * 225];
+        let mut checked = 0;
+        for names in [vec!["?", "?", "1", "=", "2", "+"], vec!["?", "?", "3", "*", "="], vec!["?", "4", "=", "2", "+", "6"], vec!["?", "?"]]
+        {
+            let (counts, strides, values) = rack_and_table(&r, &names);
+            let leaves = Leaves { strides: &strides, values: &values, unit: 100 };
+            for b in [&board, &empty] {
+                let every = plain(&r, b, &counts, &leaves, usize::MAX);
+                for k in [1, 3, 40, every.len() + 1] {
+                    let got = listed(&top_equity(&r, b, &counts, &leaves, k).unwrap());
+                    assert_eq!(got, every[..k.min(every.len())].to_vec(), "rack {names:?}, k {k}");
+                    checked += got.len();
+                }
+            }
+        }
+        assert!(checked > 1000, "the cases must have many moves ({checked})");
+    }
+
+    #[test]
+    fn an_aspiration_too_high_too_low_or_between_changes_nothing() {
+        let (r, board) = position();
+        let grid = r.read_board(&board).unwrap();
+        let (counts, strides, values) = rack_and_table(&r, &["?", "?", "1", "=", "2", "+"]);
+        let leaves = Leaves { strides: &strides, values: &values, unit: 100 };
+        let rack = r.read_rack(&counts).unwrap();
+        let wide: Vec<bool> = r.tiles.iter().map(|t| t.faces.len() > 2).collect();
+        let best = best_leave_by_count(&rack, &leaves, &wide, 0, usize::MAX);
+        let every = |_: &crate::generate::MoveList, _: &crate::generate::MoveRec| true;
+        for k in [1, 10] {
+            let plain = listed(&rank_passes(
+                &r,
+                &best_k_aspiring(&r, &grid, &rack, &leaves, k, BinaryHeap::new(), &best, &every, None).unwrap(),
+                k,
+            ));
+            assert_eq!(plain.len(), k);
+            let kth = plain[k - 1].0;
+            let mut fell_back = false;
+            for trial in [i64::MIN / 4, kth - 1000, kth, kth + 1, kth + 3000, i64::MAX / 4] {
+                let passes = best_k_aspiring(&r, &grid, &rack, &leaves, k, BinaryHeap::new(), &best, &every, Some(trial)).unwrap();
+                fell_back |= passes.len() == 2;
+                assert_eq!(listed(&rank_passes(&r, &passes, k)), plain, "k {k}, trial {trial}");
+            }
+            assert!(fell_back, "a trial above the k-th value searches again");
+        }
+    }
 
     /// The rack as counts by tile id (test tiles: one per face, the blank last) and the ids held.
     fn rack(r: &RuleData, names: &[&str]) -> (Vec<i64>, Vec<usize>) {

@@ -173,13 +173,7 @@ pub fn generate_bounded(
     let empty_board = grid.iter().all(|s| s.is_none());
     let mirror = opening_mirrors(rules, empty_board);
     let size = rules.size;
-    let mut lines: Vec<(i64, Line, SpanBound, usize)> = Vec::new();
-    for (k, across, centre) in lines_to_search(rules, empty_board, mirror) {
-        let line = Line::build(rules, grid, &rack, k, across);
-        let bound = SpanBound::new(rules, &line, &rack);
-        lines.push((bound.best(&line), line, bound, centre));
-    }
-    lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+    let lines = bounded_lines(rules, grid, &rack, empty_board, mirror);
     let mut low = vec![i64::MIN; rack.size + 1];
     raise(&mut low, &floor(&found, 0));
     for (best, line, bound, centre) in &lines {
@@ -200,6 +194,32 @@ pub fn generate_bounded(
         raise(&mut low, &next);
     }
     Ok(found)
+}
+
+/// The lines a search visits with their bounds, best bound first: (best, line, bounds, centre).
+fn bounded_lines(
+    rules: &RuleData,
+    grid: &[Option<(u8, u8)>],
+    rack: &Rack,
+    empty_board: bool,
+    mirror: bool,
+) -> Vec<(i64, Line, SpanBound, usize)> {
+    let mut lines: Vec<(i64, Line, SpanBound, usize)> = Vec::new();
+    for (k, across, centre) in lines_to_search(rules, empty_board, mirror) {
+        let line = Line::build(rules, grid, rack, k, across);
+        let bound = SpanBound::new(rules, &line, rack);
+        lines.push((bound.best(&line), line, bound, centre));
+    }
+    lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+    lines
+}
+
+/// No placement of the rack on the board scores more than this (`i64::MIN`: none can lie anywhere).
+pub fn best_bound(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8]) -> Result<i64> {
+    let rack = Rack::new(rack_counts)?;
+    let empty_board = grid.iter().all(|s| s.is_none());
+    let mirror = opening_mirrors(rules, empty_board);
+    Ok(bounded_lines(rules, grid, &rack, empty_board, mirror).first().map_or(i64::MIN, |l| l.0))
 }
 
 /// Raise each floor to the new one where that is higher (floors never fall during a search).

@@ -132,6 +132,9 @@ def top_equity(moves: Sequence[GeneratedMove], leaves: RackLeaves, k: int) -> li
 
     The Python twin of the native core's ranking: equal values stay in the order of
     ``moves`` (score first, then squares, tiles and faces), which is also what Rust keeps.
+    Rust gets there without the complete list, by bounded searches (one per number of
+    blanks placed, the costly ones first with an aspiration window; ``native/src/equity.rs``):
+    speed tricks that change no result, so the twin simply ranks every move.
     """
     check_k(k)
     stride = dict(zip(leaves.tiles, leaves.strides)) | dict.fromkeys(leaves.free, 0)
