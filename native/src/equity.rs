@@ -455,10 +455,19 @@ mod tests {
             assert_eq!(plain.len(), k);
             let kth = plain[k - 1].0;
             let mut fell_back = false;
-            for trial in [i64::MIN / 4, kth - 1000, kth, kth + 1, kth + 3000, i64::MAX / 4] {
+            // trials at and just above the values of the best moves, and far off both ways
+            let mut trials: Vec<i64> = plain.iter().flat_map(|m| [m.0, m.0 + 1]).collect();
+            trials.extend([i64::MIN / 4, kth - 1000, kth + 3000, i64::MAX / 4]);
+            for trial in trials {
                 let passes = best_k_aspiring(&r, &grid, &rack, &leaves, k, BinaryHeap::new(), &best, &every, Some(trial)).unwrap();
                 fell_back |= passes.len() == 2;
                 assert_eq!(listed(&rank_passes(&r, &passes, k)), plain, "k {k}, trial {trial}");
+                // no move is counted by both searches
+                let mut seen: Vec<Vec<u32>> = passes.iter().flat_map(|p| p.picked.iter().map(|(_, m)| p.found.keys(m).to_vec())).collect();
+                let picked = seen.len();
+                seen.sort();
+                seen.dedup();
+                assert_eq!(seen.len(), picked, "k {k}, trial {trial}: a move counted twice");
             }
             assert!(fell_back, "a trial above the k-th value searches again");
         }
