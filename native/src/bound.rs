@@ -109,7 +109,7 @@ impl SpanBound {
 #[cfg(test)]
 mod tests {
     use crate::generate::{generate, generate_bounded, FORCE_MAX};
-    use crate::rules::testing::{face, rules};
+    use crate::rules::testing::{face, premium_rules};
 
     /// Every move scoring at least the floor: (score, tiles), sorted.
     fn above(found: &crate::generate::MoveList, low: i64) -> Vec<(i64, Vec<u32>)> {
@@ -121,16 +121,9 @@ mod tests {
 
     #[test]
     fn a_bounded_search_finds_every_move_that_reaches_its_floor() {
-        let mut r = rules(15, 8);
         // tiles worth different points and premiums around the board's tiles, so the
         // rearrangement bound is tighter than the per-square one and both are tested
-        for (t, pts) in [("2", 3), ("4", 5), ("6", 2), ("+", 2), ("*", 4)] {
-            r.tiles[face(t) as usize].points = pts;
-        }
-        for (sq, piece, eq) in [(7 * 15 + 4, 3, 1), (7 * 15 + 11, 2, 1), (6 * 15 + 5, 1, 2), (8 * 15 + 9, 2, 3), (3 * 15 + 6, 3, 1)] {
-            r.piece_mult[sq] = piece;
-            r.eq_mult[sq] = eq;
-        }
+        let r = premium_rules();
         let mut grid = vec![None; 225];
         for (k, f) in ["1", "+", "1", "=", "2"].iter().enumerate() {
             grid[7 * 15 + 5 + k] = Some((face(f), face(f)));

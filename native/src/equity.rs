@@ -325,20 +325,13 @@ pub(crate) mod python {
 mod tests {
     use super::{best_k_aspiring, best_leave_by_count, ranked as rank_passes, top_equity, Leaves, Ranked};
     use crate::generate::{generate, FORCE_MAX};
-    use crate::rules::testing::{face, rules};
+    use crate::rules::testing::{face, premium_rules, rules};
     use crate::rules::RuleData;
     use std::collections::BinaryHeap;
 
     /// A board with two equations and premiums, tiles of different points (as in bound.rs).
     fn position() -> (RuleData, Vec<i64>) {
-        let mut r = rules(15, 8);
-        for (t, pts) in [("2", 3), ("4", 5), ("6", 2), ("+", 2), ("*", 4)] {
-            r.tiles[face(t) as usize].points = pts;
-        }
-        for (sq, piece, eq) in [(7 * 15 + 4, 3, 1), (7 * 15 + 11, 2, 1), (6 * 15 + 5, 1, 2), (8 * 15 + 9, 2, 3), (3 * 15 + 6, 3, 1)] {
-            r.piece_mult[sq] = piece;
-            r.eq_mult[sq] = eq;
-        }
+        let r = premium_rules();
         let mut board = vec![-1i64; 2 * 225];
         let mut put = |sq: usize, f: &str| {
             board[2 * sq] = i64::from(face(f));

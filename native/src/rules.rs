@@ -378,6 +378,20 @@ pub mod testing {
         .unwrap()
     }
 
+    /// `rules(15, 8)` with tiles worth different points and premiums around the middle rows,
+    /// so a bound that rearranges tiles over squares is tighter than one per square.
+    pub fn premium_rules() -> RuleData {
+        let mut r = rules(15, 8);
+        for (t, pts) in [("2", 3), ("4", 5), ("6", 2), ("+", 2), ("*", 4)] {
+            r.tiles[face(t) as usize].points = pts;
+        }
+        for (sq, piece, eq) in [(7 * 15 + 4, 3, 1), (7 * 15 + 11, 2, 1), (6 * 15 + 5, 1, 2), (8 * 15 + 9, 2, 3), (3 * 15 + 6, 3, 1)] {
+            r.piece_mult[sq] = piece;
+            r.eq_mult[sq] = eq;
+        }
+        r
+    }
+
     /// Face id of a face name.
     pub fn face(name: &str) -> u8 {
         face_names().iter().position(|n| n == name).unwrap() as u8
