@@ -50,11 +50,15 @@ class Candidate:
 
 
 def default_equity() -> EquityCalculator:
-    """The equity the ``equity`` bot uses (leave values fitted from self-play when present)."""
-    from amath.engine.equity import StaticEquity
-    from amath.players.registry import _fitted, _fitted_tables  # the registry owns the choice of table
+    """The best static equity there is: the ``equity`` bot plays by it, the analysis and hints judge by it.
 
-    return StaticEquity(_fitted(), _fitted_tables())
+    Score + leave with the fitted table of the ruleset played (the A-Math one for a ruleset
+    without its own; ``HANDSET`` when nothing is fitted).
+    """
+    from amath.engine.equity import StaticEquity
+    from amath.players.fitted import fitted_table, fitted_tables
+
+    return StaticEquity(fitted_table(), fitted_tables())
 
 
 def to_units(points: float) -> int:

@@ -2,41 +2,21 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
-from amath.engine.equity import StaticEquity
+from amath.engine.static import default_equity
 from amath.errors import RulesError
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
-from amath.players.leaves import HANDSET, LeaveTable
+from amath.players.fitted import fitted_table
+from amath.players.leaves import HANDSET
 from amath.players.search import champion_player, sim_player
 from amath.players.simple import GreedyPlayer, RandomPlayer
 
 
-def _fitted() -> LeaveTable:
-    """The table fitted from self-play (``leaves_fitted.py``, written by benchmarks/fit_leaves.py)."""
-    try:
-        module = importlib.import_module("amath.players.leaves_fitted")
-    except ImportError:  # not fitted yet: fall back to the hand-set table
-        return HANDSET
-    table = getattr(module, "FITTED", None)
-    return table if isinstance(table, LeaveTable) else HANDSET
-
-
-def _fitted_tables() -> dict[str, LeaveTable]:
-    """The fitted tables by ruleset name (``TABLES`` of ``leaves_fitted.py``; empty when there are none)."""
-    try:
-        module = importlib.import_module("amath.players.leaves_fitted")
-    except ImportError:
-        return {}
-    tables = getattr(module, "TABLES", None)
-    return {k: v for k, v in tables.items() if isinstance(v, LeaveTable)} if isinstance(tables, dict) else {}
-
-
 def _equity(seed: int | None) -> Player:
     """The ``equity`` level: the fitted table of the ruleset played (the A-Math one for a ruleset without its own)."""
-    return EquityPlayer(seed, _fitted(), name="equity", calculator=StaticEquity(_fitted(), _fitted_tables()))
+    return EquityPlayer(seed, fitted_table(), name="equity", calculator=default_equity())
 
 
 #: Level name -> (description, factory taking a seed).

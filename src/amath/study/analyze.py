@@ -1,9 +1,9 @@
 """Post-game analysis: for each turn, the best placements the generator finds, where the
 played move ranks, and the points and equity it gave away.
 
-Equity is score plus the value of the tiles kept (the hand-set leave table of the equity
-bot); with the bag empty, minus the points kept instead.  Besides the placements, the best
-exchange the bag allows and the pass are options too, so an exchange can be the best
+Equity is score plus the value of the tiles kept (the fitted leave table the equity bot
+plays by, :func:`amath.engine.static.default_equity`); with the bag empty, minus the
+points kept instead.  Besides the placements, the best exchange the bag allows and the pass are options too, so an exchange can be the best
 play and a pass is judged against it.  A bingo that was there and not played is flagged.
 For a Smath rack whose complete list is too long to take whole, exact focused searches
 (the best by score, the best by equity, the placements scoring at least the move played)
@@ -21,14 +21,14 @@ from dataclasses import dataclass, field
 from amath.board import Board
 from amath.engine.equity import StaticEquity
 from amath.engine.generator import NODE_BUDGET, get_generator, search_within
-from amath.engine.static import Turns
+from amath.engine.static import Turns, default_equity
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
 from amath.movegen import GeneratedMove
 from amath.movegen.leaves import RackLeaves
 from amath.movegen.smath import SearchStopped
 from amath.notation import format_move
-from amath.players.leaves import HANDSET, LeaveTable
+from amath.players.leaves import LeaveTable
 from amath.rules.base import Ruleset
 
 #: Turn kinds that are a decision of the side to move (others: challenges, skipped turns).
@@ -154,11 +154,14 @@ def _equity_rank(board: Board, rack: Sequence[str], rules: Ruleset, value: int, 
 
 
 def analyze_turn(
-    turn_number: int, turn: Turn, board: Board, bag: int, rules: Ruleset, top: int = 3, leaves: LeaveTable = HANDSET
+    turn_number: int, turn: Turn, board: Board, bag: int, rules: Ruleset, top: int = 3, leaves: LeaveTable | None = None
 ) -> TurnAnalysis:
-    """Analyse one decision: ``board`` and ``bag`` (tiles in it) as they were before ``turn``."""
+    """Analyse one decision: ``board`` and ``bag`` (tiles in it) as they were before ``turn``.
+
+    Plays are valued with ``leaves`` when given, else with the equity level's fitted tables.
+    """
     rack = turn.rack_before
-    turns = Turns.of(board, rack, rules, bag, StaticEquity(leaves))
+    turns = Turns.of(board, rack, rules, bag, StaticEquity(leaves) if leaves is not None else default_equity())
     table = turns.leaves
     complete = exact = True
     focused_rank: int | None = None
