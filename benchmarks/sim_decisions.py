@@ -57,7 +57,7 @@ def judge(pos: Position, moves: list[Candidate], rollouts: int, seed: int) -> li
     for it in range(rollouts):
         sc = _scenario(pos, seed, it, {})
         for st in stats:
-            value, win, _ = sim.playout(sc, st.candidate)
+            value, win, _, _ = sim.playout(sc, st.candidate)
             st.values.append(value)
             st.wins.append(win)
     return [(st.values, st.wins) for st in stats]

@@ -244,7 +244,7 @@ def test_placements_against_scoreless_turns_get_one_more_ply() -> None:
     from amath.engine.sim import _scenario
 
     first = next(s.candidate for s in mixed.stats if isinstance(s.candidate.move, Place))
-    _, _, line = mixed.playout(_scenario(pos, 1, 0, {}), first)
+    line = mixed.playout(_scenario(pos, 1, 0, {}), first).line
     assert len(line) == 2  # after the candidate: the opponent's reply and our own turn
 
 
@@ -430,7 +430,7 @@ def test_a_playout_that_empties_the_bag_goes_on_to_the_end_of_the_game() -> None
     sim = Simulator(pos, equity=equity, candidates=4, plies=2, seed=1)
     longer = 0
     for st in sim.stats:
-        value, _, line = sim.playout(_scenario(pos, 1, 0, {}), st.candidate)
+        value, _, line, _ = sim.playout(_scenario(pos, 1, 0, {}), st.candidate)
         ref = pos.copy()
         ref.push(st.candidate.move)
         turns = 1
@@ -457,3 +457,32 @@ def test_the_sim_level_solves_an_empty_bag_endgame_exactly() -> None:
     exact = solve(pos, nodes=10**6)
     assert top.method == "endgame" and top.exact
     assert top.equity == exact.best.value
+
+
+def test_a_scenario_s_play_outs_all_stop_at_the_horizon_or_all_go_on_to_the_end() -> None:
+    """A play-out stopped at the horizon with the opponent to move lacks the turns a finished one
+    counts; candidates that draw more empty the bag (and finish) more often.  So when any
+    candidate's play-out of a scenario goes on past the horizon, all of that scenario's do."""
+    from amath.engine.sim import _scenario
+
+    pos = _small(5, ("=", "1", "2", "3"), 8, 12)
+    runs = []
+    for threads in (1, 3):
+        sim = Simulator(pos, equity=default_equity(), candidates=3, plies=2, seed=1, threads=threads)
+        sim.min_iterations = sim.batch = 8  # one batch: every candidate plays every scenario
+        runs.append((sim, sim.run(8)))
+    (sim, result), (_, threaded) = runs
+    assert [s.values for s in result.stats] == [s.values for s in threaded.stats]
+    kinds = {type(s.candidate.move) for s in sim.stats}
+    assert Place in kinds and len(kinds) > 1
+    mixed = 0
+    for it in range(result.iterations):
+        sc = _scenario(pos, 1, it, {})
+        horizon = [sim.playout(sc, s.candidate) for s in sim.stats]
+        finish = any(p.finished for p in horizon)
+        mixed += finish and not all(p.finished for p in horizon)
+        for s, p in zip(sim.stats, horizon):
+            full = sim.playout(sc, s.candidate, finish=True)
+            assert full.finished and len(full.line) >= len(p.line)
+            assert s.values[it] == (full.value if finish else p.value)
+    assert mixed  # the stopped play-outs were finished too

@@ -18,6 +18,11 @@ is (after a placement the opponent uses the squares it opened, after an exchange
 never get to use the squares the opponent's reply opens -- on an empty board two such
 bots exchanged until the scoreless turns ended the game).
 
+A play-out stops at the horizon while the bag holds tiles and goes on to the end of the
+game once it is empty; when any candidate's play-out of a scenario goes on, all of that
+scenario's do (one stopped with the opponent to move lacks the turns a finished one
+counts, and candidates that draw more empty the bag more often: a tempo's bias).
+
 After ``min_iterations`` and every ``batch`` iterations, a candidate whose paired
 difference to the leader is below zero with 99% confidence is dropped, and so is one
 that did exactly as well as the leader in every scenario so far (a twin, such as the
@@ -36,6 +41,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from amath.engine.equity import EquityCalculator
 from amath.engine.generator import get_generator
@@ -121,6 +127,16 @@ class SimResult:
     def best(self) -> SimStats:
         """The chosen candidate."""
         return self.stats[0]
+
+
+class Playout(NamedTuple):
+    """One play-out: its value (equity points), win estimate, the turns after the candidate
+    (as codes) and whether it went past the horizon (to the game's end or ``FINISH_PLIES``)."""
+
+    value: float
+    win: float
+    line: tuple[int, ...]
+    finished: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +257,12 @@ class Simulator:
             work.set_rack(side, tiles)
         return work
 
-    def playout(self, scenario: _Scenario, cand: Candidate) -> tuple[float, float, tuple[int, ...]]:
-        """(value, win estimate, the turns after ``cand`` as codes) against ``scenario``; the position is restored."""
+    def playout(self, scenario: _Scenario, cand: Candidate, *, finish: bool = False) -> Playout:
+        """``cand`` played out against ``scenario``; the position is restored.
+
+        It stops at the horizon (``plies``) while the bag holds tiles, else goes on to the end
+        of the game (at most ``FINISH_PLIES`` more turns); with ``finish`` it goes on in any case.
+        """
         work = self._work(scenario)
         me = work.to_move
         start = list(work.scores)
@@ -253,7 +273,7 @@ class Simulator:
         kept = [0.0] * work.sides  # each side's leave value at its last turn in the play-out
         try:
             for ply in range(self.plies + FINISH_PLIES):
-                if work.is_over or (ply >= self.plies and work.bag_size > 0):
+                if work.is_over or (ply >= self.plies and work.bag_size > 0 and not finish):
                     break
                 turn = cand if ply == 0 else self.reply(work)
                 need = work.draw_count(turn.move)
@@ -267,7 +287,8 @@ class Simulator:
                 if isinstance(turn.move, Exchange):  # returned tiles go back into the bag, somewhere
                     for t in turn.move.tiles:
                         order.insert(shake.randrange(len(order) + 1), t)
-            return (*self._value(work, me, start, kept), tuple(line))
+            value, win = self._value(work, me, start, kept)
+            return Playout(value, win, tuple(line), work.is_over or pushed > self.plies)
         finally:
             for _ in range(pushed):
                 work.pop()
@@ -346,15 +367,25 @@ class Simulator:
     def _batch(self, iterations: range, pool: ThreadPoolExecutor | None) -> None:
         alive = [s for s in self.stats if s.alive]
         scenarios = [_scenario(self.pos, self.seed, it, self.inference) for it in iterations]
-        jobs = [(sc, s) for sc in scenarios for s in alive]
+        jobs = [(k, s) for k in range(len(scenarios)) for s in alive]
+        results = self._map(pool, [(scenarios[k], s.candidate, False) for k, s in jobs])
+        # A scenario's play-outs all stop at the horizon or all go on to the end: one stopped
+        # with the opponent to move lacks the turns a finished one counts (a tempo for the side
+        # with the last turn), and candidates that draw more empty the bag more often.
+        went_on = {k for (k, _), r in zip(jobs, results) if r.finished}
+        redo = [j for j, ((k, _), r) in enumerate(zip(jobs, results)) if k in went_on and not r.finished]
+        for j, r in zip(redo, self._map(pool, [(scenarios[jobs[j][0]], jobs[j][1].candidate, True) for j in redo])):
+            results[j] = r
+        for (_, s), r in zip(jobs, results):
+            s.values.append(r.value)
+            s.wins.append(r.win)
+            s.replies[r.line] += 1
+
+    def _map(self, pool: ThreadPoolExecutor | None, jobs: Sequence[tuple[_Scenario, Candidate, bool]]) -> list[Playout]:
+        """The play-outs of ``jobs`` (scenario, candidate, finish) in order, on the threads when there are some."""
         if pool is None:
-            results = [self.playout(sc, s.candidate) for sc, s in jobs]
-        else:
-            results = list(pool.map(lambda job: self.playout(job[0], job[1].candidate), jobs))
-        for (_, s), (value, win, line) in zip(jobs, results):
-            s.values.append(value)
-            s.wins.append(win)
-            s.replies[line] += 1
+            return [self.playout(sc, c, finish=f) for sc, c, f in jobs]
+        return list(pool.map(lambda job: self.playout(job[0], job[1], finish=job[2]), jobs))
 
     def continuation(self, s: SimStats) -> tuple[Action, ...]:
         """The most frequent turns after ``s``'s candidate in its play-outs (ties: the first seen)."""
