@@ -486,3 +486,21 @@ def test_a_scenario_s_play_outs_all_stop_at_the_horizon_or_all_go_on_to_the_end(
             assert full.finished and len(full.line) >= len(p.line)
             assert s.values[it] == (full.value if finish else p.value)
     assert mixed  # the stopped play-outs were finished too
+
+
+def test_with_both_blanks_off_the_board_the_endgame_and_preendgame_are_simulated() -> None:
+    """A two-blank rack's move list outgrows the node budgets (seconds without finishing one
+    ply: a ranking by score alone); such positions are simulated unless ``blanks`` allows two."""
+    base = _base(6)
+    endgame = Position(AMATH, base.board.copy(), [["?", "?", "1"], ["2", "=", "3"]], {}, base.scores, 0)
+    one = Position(AMATH, base.board.copy(), [["?", "4", "1"], ["2", "=", "3"]], {}, base.scores, 0)
+    pre = Position(AMATH, base.board.copy(), [["=", "1", "2", "3"], None], ["?", "?", "5", "6"], base.scores, 0, 0, [0, 3])
+    budget = Budget(iterations=4, candidates=2, nodes=2_000, preendgame_bag=1)
+    assert best(endgame, budget)[0].method == "sim"
+    assert best(one, budget)[0].method == "endgame"
+    assert best(pre, budget)[0].method == "sim"
+    wider = Budget(iterations=4, candidates=2, nodes=2_000, preendgame_bag=1, blanks=2)
+    assert best(endgame, wider)[0].method == "endgame"
+    assert best(pre, wider)[0].method == "preendgame"
+    with pytest.raises(PositionError, match="blanks"):
+        Budget(blanks=-1)

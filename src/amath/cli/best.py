@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from amath.rules.base import Ruleset
 
 HELP = "the engine's best plays for a position (equity, win probability, expected line; exact when the bag is empty)"
 
-_BUDGET_KEYS = ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples")
+_BUDGET_KEYS = tuple(f.name for f in fields(Budget))  # every key of the budget
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

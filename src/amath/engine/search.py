@@ -5,6 +5,7 @@
   a solver stopped after one node would rank the turns by score alone);
 * two sides and 1 to ``budget.preendgame_bag`` tiles in the bag: the pre-endgame over every
   draw (:mod:`amath.engine.preendgame`);
+* either of the two only while at most ``budget.blanks`` blanks are off the board;
 * otherwise the simulation (:mod:`amath.engine.sim`), with the opponent's rack inferred
   from its last turn when ``last`` is given (:mod:`amath.engine.inference`);
 * ``budget.iterations == 0``: the static equity ranking alone.
@@ -26,6 +27,7 @@ from amath.engine.sim import Distribution, Simulator, win_estimate
 from amath.engine.static import default_equity, ranked, same_turn
 from amath.errors import GameStateError, IllegalMoveError, PositionError
 from amath.position import Action, Position
+from amath.tiles import BLANK
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +38,10 @@ class Budget:
     ``candidates``: turns simulated; ``plies``: turns per play-out (the candidate
     included); ``nodes``: endgame and pre-endgame nodes; ``preendgame_bag``: use the
     pre-endgame with at most this many tiles in the bag; ``inference_samples``: kept racks
-    weighed by inference.
+    weighed by inference; ``blanks``: the endgame and pre-endgame search only while at most
+    this many blanks are off the board, else the position is simulated (a rack with two
+    blanks has tens of thousands of turns: the solver spent 2-6 s of CPU on one such list
+    without finishing one ply of 50,000 nodes, which ranks the turns by score alone).
     """
 
     iterations: int = 48
@@ -45,9 +50,10 @@ class Budget:
     nodes: int = 20_000
     preendgame_bag: int = 1
     inference_samples: int = 150
+    blanks: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples"):
+        for name in ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks"):
             if getattr(self, name) < 0:
                 raise PositionError(f"budget: {name} must be 0 or more, not {getattr(self, name)}")
         if self.candidates < 1 or self.plies < 1:
@@ -115,11 +121,12 @@ def best(
     if not position.is_known(position.to_move):
         raise PositionError("the rack of the side to move must be known")
     opts = _Options(budget or Budget(), seed, threads, last, equity or default_equity(), top, tuple(include))
+    searched = position.sides == 2 and opts.budget.nodes > 0 and loose_blanks(position) <= opts.budget.blanks
     if opts.budget.iterations == 0 and opts.budget.nodes == 0:
         plays = _static(position, opts)
-    elif position.sides == 2 and position.bag_size == 0 and all(position.is_known(s) for s in range(2)) and opts.budget.nodes > 0:
+    elif searched and position.bag_size == 0 and all(position.is_known(s) for s in range(2)):
         plays = _endgame(position, opts)
-    elif position.sides == 2 and 1 <= position.bag_size <= opts.budget.preendgame_bag and opts.budget.nodes > 0:
+    elif searched and 1 <= position.bag_size <= opts.budget.preendgame_bag:
         plays = _preendgame(position, opts)
     elif opts.budget.iterations == 0:
         plays = _static(position, opts)
@@ -130,6 +137,11 @@ def best(
     kept = plays[:top]
     kept += [p for p in plays[top:] if any(same_turn(p.move, m) for m in opts.include)]
     return kept
+
+
+def loose_blanks(pos: Position) -> int:
+    """Blanks not on the board: on the side to move's rack and among the tiles it cannot see."""
+    return pos.rack(pos.to_move).count(BLANK) + pos.unseen()[BLANK]
 
 
 def _static(pos: Position, opts: _Options) -> list[Play]:
