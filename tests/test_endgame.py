@@ -188,3 +188,24 @@ def test_native_solver_searches_exactly_as_the_python_twin(path: Path, turns: in
     assert [(ln.move, ln.value, ln.spread, ln.pv, ln.exact, ln.score) for ln in fast.lines] == [
         (ln.move, ln.value, ln.spread, ln.pv, ln.exact, ln.score) for ln in twin.lines
     ]
+
+
+def test_an_iteration_sure_to_run_out_of_budget_is_not_started() -> None:
+    """Its values would be dropped: the answer is the same (moves, values, exactness, depth) with fewer nodes."""
+    from amath.engine.endgame import EndgameSolver
+
+    spared = 0
+    for seed in (1, 3):  # full racks without blanks
+        pos = _full_endgame(RECORDS[0], 10, seed)
+        for nodes in (30, 200, 600):
+            runs = []
+            for skip in (False, True):
+                solver = EndgameSolver(pos, nodes=nodes)
+                solver.skip_doomed = skip
+                runs.append(solver.solve(top=2))
+            full, skipped = runs
+            assert [(ln.move, ln.value, ln.exact) for ln in skipped.lines] == [(ln.move, ln.value, ln.exact) for ln in full.lines]
+            assert (skipped.exact, skipped.depth) == (full.exact, full.depth)
+            assert skipped.nodes <= full.nodes
+            spared += skipped.nodes < full.nodes
+    assert spared  # some budgets stopped before an iteration they could not finish

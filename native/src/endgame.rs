@@ -300,6 +300,31 @@ impl<'a> Solver<'a> {
         Ok(best)
     }
 
+    /// False when an iteration at ``depth`` is sure to run out of budget (its values would be
+    /// dropped): it needs a node per root turn, and one more for each whose reply must be
+    /// searched (the game goes on, ``depth`` leaves a ply below it, no table entry deep enough
+    /// that it might be used).  As the Python twin's ``_can_finish``.
+    fn can_finish(&mut self, depth: u32) -> Result<bool> {
+        let order = self.ordered()?;
+        let left = self.budget.saturating_sub(self.nodes);
+        let mut need = order.turns.len() as u64;
+        if need > left || depth < 2 {
+            return Ok(need <= left);
+        }
+        for turn in &order.turns {
+            let (scoreless, end) = self.push(turn);
+            let deep = self.table.get(&self.zobrist).is_some_and(|e| e.depth.saturating_add(1) >= depth);
+            self.pop(turn, scoreless);
+            if end.is_none() && !deep {
+                need += 1;
+                if need > left {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
     /// One iteration at the root: every turn's value (exact for the best ``top``), best first, as indices.
     fn root(&mut self, depth: u32, top: usize, previous: &[(i64, usize)]) -> std::result::Result<Vec<(i64, usize)>, Stop> {
         let order = self.ordered()?;
@@ -411,7 +436,7 @@ pub fn solve(rules: &RuleData, end: EndRules, board: &[i64], racks: [&[i64]; 2],
     let mut exact = false;
     let mut depth_done = 0;
     let mut depth = 1;
-    loop {
+    while s.can_finish(depth)? {
         s.horizon = 0;
         match s.root(depth, top, &finished) {
             Ok(results) => {

@@ -120,6 +120,7 @@ class EndgameSolver:
         self.move_cache: MoveCache = cache if cache is not None else {}
         self._order_cache: dict[tuple[MoveKey, int], list[tuple[int, Action, int]]] = {}
         self.horizon = 0  # horizon estimates used (0 after an iteration: it was exact)
+        self.skip_doomed = True  # no iteration that cannot finish (False: run into the budget, for tests)
 
     # ----- the search ---------------------------------------------------------------------
     def _generated(self, key: MoveKey | None = None) -> list[GeneratedMove]:
@@ -247,6 +248,32 @@ class EndgameSolver:
         self.pos.push(move)  # pragma: no cover - every searched move is cached
 
     # ----- the root -----------------------------------------------------------------------
+    def _can_finish(self, depth: int) -> bool:
+        """False when an iteration at ``depth`` is sure to run out of budget (its values would be dropped).
+
+        It needs a node per root move, and one more for each whose reply must be searched:
+        the game goes on, ``depth`` leaves a ply below it, and no table entry is deep enough
+        that it might be used.  Budgets stopped mid-iteration spent most of their time there
+        (the new nodes' move lists) for nothing.
+        """
+        pos = self.pos
+        order = self._ordered(None)
+        left = self.budget - self.nodes
+        need = len(order)
+        if need > left or depth < 2:
+            return need <= left
+        for _, move, points in order:
+            pos.push(move, score=None if isinstance(move, Pass) else points)
+            try:
+                entry = self.table.get(pos.zobrist)
+                searched = pos.outcome is None and (entry is None or entry.depth < depth - 1)
+            finally:
+                pos.pop()
+            need += 1 if searched else 0
+            if need > left:
+                return False
+        return True
+
     def solve(self, top: int = 1) -> EndgameResult:
         """Deepen until exact or out of budget; ``top`` > 1 values that many root moves exactly."""
         pos = self.pos
@@ -259,7 +286,7 @@ class EndgameSolver:
         depth_done = 0
         depth = 1
         try:
-            while True:
+            while not self.skip_doomed or self._can_finish(depth):
                 self.horizon = 0
                 results = self._root(depth, top, finished)
                 finished, depth_done = results, depth
