@@ -23,7 +23,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from amath.server import collector, storage
+from amath.server import collector, storage, writers
 
 OUT = os.environ.get("AMATH_PROBE", "probe.json")
 NAMES = ("gc0", "gc1", "gc2", "gc0cpu", "gc1cpu", "gc2cpu", "lag", "app", "db", "queued", "commit", "batch", "handback")
@@ -118,35 +118,32 @@ def patch_database() -> None:
             samples["db"].append(time.perf_counter() - t)
 
     storage.Database.save_state = timed  # type: ignore[method-assign,assignment]
-    put, write, resolve = storage.Writers.put, storage.Writers._write, storage._resolve
-    stamps: dict[int, float] = {}
+    write, commit = writers.Writers.write, writers.Writers._write
+    stamps: dict[int, float] = {}  # by the id of the game's header copy, one per write
 
-    def put_stamped(self: storage.Writers, w: Any) -> None:
-        stamps[id(w[2])] = time.perf_counter()
-        put(self, w)
-
-    def write_timed(self: storage.Writers, conn: Any, batch: Any) -> Any:
-        t = time.perf_counter()
-        for w in batch:
-            samples["queued"].append(t - stamps.pop(id(w[2]), t))
+    async def write_stamped(self: writers.Writers, game: storage.StoredGame, first_new_turn: int) -> None:
+        stamps[id(game)] = time.perf_counter()
         try:
-            return write(self, conn, batch)
+            await write(self, game, first_new_turn)
+        finally:
+            samples["handback"].append(time.perf_counter() - stamps.pop(id(game), time.perf_counter()))
+
+    async def commit_timed(self: writers.Writers, writer: Any, batch: Any) -> Any:
+        t = time.perf_counter()
+        for game, _, _ in batch:
+            samples["queued"].append(t - stamps.get(id(game), t))
+        try:
+            return await commit(self, writer, batch)
         finally:
             done = time.perf_counter()
             samples["commit"].append(done - t)
             samples["batch"].append(len(batch) / 1000)  # shown in the summary's "ms" columns as the count
-            for w in batch:
-                stamps[id(w[2])] = done
+            for game, _, _ in batch:
+                if id(game) in stamps:
+                    stamps[id(game)] = done
 
-    def resolve_timed(settled: Any) -> None:
-        t = time.perf_counter()
-        for future, _ in settled:
-            samples["handback"].append(t - stamps.pop(id(future), t))
-        resolve(settled)
-
-    storage.Writers.put = put_stamped  # type: ignore[method-assign,assignment]
-    storage.Writers._write = write_timed  # type: ignore[method-assign]
-    storage._resolve = resolve_timed
+    writers.Writers.write = write_stamped  # type: ignore[method-assign]
+    writers.Writers._write = commit_timed  # type: ignore[method-assign]
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -179,11 +176,11 @@ def main() -> None:
     real_run = uvicorn.run
 
     def run(app: Any, **kwargs: Any) -> None:
-        if os.environ.get("AMATH_PROBE_GC"):  # try other thresholds than tune_collector's
-            gc.set_threshold(*(int(x) for x in os.environ["AMATH_PROBE_GC"].split(",")))
+        if os.environ.get("AMATH_PROBE_GC"):  # try other thresholds than the collector's (it sets them at start)
+            collector.THRESHOLDS = tuple(int(x) for x in os.environ["AMATH_PROBE_GC"].split(","))  # type: ignore[assignment]
         if os.environ.get("AMATH_PROBE_SWITCH"):  # another GIL switch interval than Python's 5 ms
             sys.setswitchinterval(float(os.environ["AMATH_PROBE_SWITCH"]))
-        gc.callbacks.append(on_gc)  # after the start-up collection of tune_collector
+        gc.callbacks.append(on_gc)  # the collector's start-up collection is timed too
         real_run(wrap_app(app), **kwargs)
 
     uvicorn.run = run

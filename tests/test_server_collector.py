@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from amath.server import Settings, create_app
-from amath.server.collector import FREEZE_EVERY, FULL_EVERY, step
+from amath.server.collector import FREEZE_EVERY, FULL_EVERY, THRESHOLDS, step
 from webtools import UNLIMITED, StubBot, wait_until
 
 
@@ -28,11 +28,12 @@ class Node:
 @pytest.fixture
 def quiet_collector() -> Iterator[None]:
     """No automatic collection during a test (it would free the cycles on its own); the process as it was afterwards."""
-    enabled = gc.isenabled()
+    enabled, thresholds = gc.isenabled(), gc.get_threshold()
     gc.disable()
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         gc.unfreeze()
         if enabled:
             gc.enable()
@@ -63,10 +64,13 @@ def test_a_step_freezes_what_lives_and_only_a_full_collection_frees_a_frozen_cyc
 def test_the_served_app_freezes_survivors_and_a_test_app_leaves_the_collector_alone(db_url: str, quiet_collector: None) -> None:
     settings = Settings(db_url=db_url, bot_factory=StubBot, **UNLIMITED)
     marker = [object()]
+    gc.set_threshold(700, 10, 10)
     with TestClient(create_app(settings)) as client:
         assert client.get("/api/config").status_code == 200
         time.sleep(FREEZE_EVERY * 1.5)  # a step would have run by now
         assert collected(marker), "an app not told to run the collector froze objects"
+        assert gc.get_threshold() == (700, 10, 10), "an app not told to run the collector changed its thresholds"
     with TestClient(create_app(Settings(db_url=db_url, bot_factory=StubBot, collector=True, **UNLIMITED))) as client:
         assert client.get("/api/config").status_code == 200
+        assert gc.get_threshold() == THRESHOLDS  # the one switch sets the thresholds and freezes (amath serve sets nothing else)
         wait_until(lambda: not collected(marker))

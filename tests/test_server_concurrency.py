@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from amath.errors import GameStateError
@@ -47,35 +48,83 @@ def mover(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, str]
 
 
 class HeldCommit:
-    """Makes the store's commit of every batch that holds one game's write wait until released (a commit slowed on purpose)."""
+    """Holds the commit of every batch that writes one game until released: a database slowed on purpose.
+
+    PostgreSQL: another connection holds that game's row locked (``SELECT ... FOR UPDATE``),
+    so the writer's UPDATE really waits in the database, awaited on the event loop by the
+    async driver. SQLite has no row locks (one writer for the whole file), so there the
+    commit is held in its writer thread, before it reaches the file.
+    """
 
     def __init__(self, store: Store, game_id: str) -> None:
-        self.entered, self.released = threading.Event(), threading.Event()
+        self.store, self.game_id = store, game_id
+        self._entered, self._released = threading.Event(), threading.Event()
+        self._lock: Any = None
+        self._holder = 0
+        if store.engine.dialect.name == "postgresql":
+            self._lock = store.engine.connect()
+            self._lock.begin()
+            self._lock.execute(text("SELECT 1 FROM games WHERE id = :id FOR UPDATE"), {"id": game_id})
+            self._holder = self._lock.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+            self._timer = threading.Timer(30, self.release)  # as SQLite's below: a loop that waits fails the test, not hangs it
+            self._timer.start()
+            return
         original = store.save_states
 
         def save_states(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
-            if any(game.id == game_id for game, _ in writes) and not self.released.is_set():
-                self.entered.set()
-                self.released.wait(30)
+            if any(game.id == game_id for game, _ in writes) and not self._released.is_set():
+                self._entered.set()
+                self._released.wait(30)
             original(conn, writes)
 
         store.save_states = save_states  # type: ignore[method-assign]
+
+    def entered(self) -> bool:
+        """Whether the held game's commit has started and now waits."""
+        if not self._holder:
+            return self._entered.wait(10)
+        blocked = text("SELECT count(*) FROM pg_stat_activity WHERE :holder = ANY(pg_blocking_pids(pid))")
+
+        def waiting() -> bool:  # a transaction of its own each time: pg_stat_activity is read once per transaction
+            with self.store.engine.connect() as conn:
+                return conn.execute(blocked, {"holder": self._holder}).scalar() == 1
+
+        try:
+            wait_until(waiting)
+        except AssertionError:
+            return False
+        return True
+
+    def release(self) -> None:
+        """Let the held commit go on (once; again on leaving the ``with``, so a failed test never leaves it held)."""
+        self._released.set()
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            self._timer.cancel()
+            lock.rollback()
+            lock.close()
+
+    def __enter__(self) -> HeldCommit:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
 
 
 def test_a_slow_commit_holds_no_other_game(client: TestClient, db_url: str) -> None:
     slow_id, slow_tokens = two_seats(client)
     fast_id, fast_tokens = two_seats(client)
-    held = HeldCommit(rooms_of(client).db.store, slow_id)
     answers: list[Any] = []
     slow_headers = mover(client, slow_id, slow_tokens)
     slow_move = threading.Thread(
         target=lambda: answers.append(client.post(f"/api/games/{slow_id}/move", json={"type": "pass"}, headers=slow_headers))
     )
-    with client.websocket_connect(f"/api/games/{fast_id}/ws?token={fast_tokens[0]}") as fast_ws:
+    held = HeldCommit(rooms_of(client).db.store, slow_id)
+    with held, client.websocket_connect(f"/api/games/{fast_id}/ws?token={fast_tokens[0]}") as fast_ws:
         fast_screen = Screen(fast_ws)
         assert fast_screen.next()["version"] == 0
         slow_move.start()
-        assert held.entered.wait(10), "the slow game's commit never started"
+        assert held.entered(), "the slow game's commit never started"
         # while that commit is held: another game plays, its watcher hears of it, the lobby answers
         for version in (1, 2):
             res = client.post(f"/api/games/{fast_id}/move", json={"type": "pass"}, headers=mover(client, fast_id, fast_tokens))
@@ -86,7 +135,7 @@ def test_a_slow_commit_holds_no_other_game(client: TestClient, db_url: str) -> N
             slow_ws.send_text('{"type":"ping"}')
             assert slow_ws.receive_json() == {"type": "pong"}
         assert slow_move.is_alive() and answers == [], "the slow game's move was answered before its commit"
-        held.released.set()
+        held.release()
         slow_move.join(10)
     assert answers and answers[0].status_code == 200 and answers[0].json()["set"]["version"] == 1
     stored = Store(db_url)
@@ -129,58 +178,89 @@ def _stored_game(game_id: str) -> StoredGame:
     return StoredGame(game_id, "room", {"players": 2}, [StoredSeat(0), StoredSeat(1)], 0.0, seed=1, status="playing")
 
 
-def test_writes_waiting_behind_a_commit_share_the_next_one_and_a_bad_write_fails_alone(db_url: str) -> None:
+def test_writes_waiting_behind_a_commit_share_the_next_one_and_a_bad_write_fails_alone(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = Database(db_url, threads=1)
     calls: list[list[str]] = []
-    first_entered, release = threading.Event(), threading.Event()
-    original = db.store.save_states
-
-    def save_states(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
-        calls.append([game.id for game, _ in writes])
-        if len(calls) == 1:
-            first_entered.set()
-            release.wait(30)  # the first commit is slow: the others queue behind it
-        original(conn, writes)
-
-    db.store.save_states = save_states  # type: ignore[method-assign]
-    games = [_stored_game(f"g{k}") for k in range(4)]
-    for game in games:
-        db.store.insert(game)
+    driver = db.writers.driver
+    original = driver.commit
 
     async def play() -> list[BaseException | None]:
+        first_entered, release = asyncio.Event(), asyncio.Event()
+
+        async def commit(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+            calls.append([game.id for game, _ in writes])
+            if len(calls) == 1:
+                first_entered.set()
+                await release.wait()  # the first commit is slow: the others queue behind it
+            await original(conn, writes)
+
+        monkeypatch.setattr(driver, "commit", commit)
+
         def move(game: StoredGame) -> StoredGame:
             game.turns = [*game.turns, {"player": 0, "move": "pass"}]
             return game
 
-        first = asyncio.ensure_future(db.save_state(move(games[0]), 0))
-        while not first_entered.is_set():
-            await asyncio.sleep(0.01)
-        rest = [asyncio.ensure_future(db.save_state(move(g), 0)) for g in (*games[1:], _stored_game("no-such-game"))]
-        await asyncio.sleep(0.05)
-        release.set()
-        return list(await asyncio.gather(first, *rest, return_exceptions=True))
+        try:
+            first = asyncio.ensure_future(db.save_state(move(games[0]), 0))
+            await first_entered.wait()
+            rest = [asyncio.ensure_future(db.save_state(move(g), 0)) for g in (*games[1:], _stored_game("no-such-game"))]
+            await asyncio.sleep(0.05)
+            release.set()
+            return list(await asyncio.gather(first, *rest, return_exceptions=True))
+        finally:
+            await db.close()
 
+    games = [_stored_game(f"g{k}") for k in range(4)]
+    for game in games:
+        db.store.insert(game)
+    results = asyncio.run(play())
+    assert calls[0] == ["g0"] and calls[1] == ["g1", "g2", "g3", "no-such-game"]  # one batch for all that waited
+    assert results[:4] == [None] * 4 and isinstance(results[4], KeyError)  # only the bad write failed
+    stored = Store(db_url)
     try:
-        results = asyncio.run(play())
-        assert calls[0] == ["g0"] and calls[1] == ["g1", "g2", "g3", "no-such-game"]  # one batch for all that waited
-        assert results[:4] == [None] * 4 and isinstance(results[4], KeyError)  # only the bad write failed
-        assert [len(g.turns) for g in map(db.store.load, ("g0", "g1", "g2", "g3")) if g is not None] == [1, 1, 1, 1]
+        assert [len(g.turns) for g in map(stored.load, ("g0", "g1", "g2", "g3")) if g is not None] == [1, 1, 1, 1]
     finally:
-        db.close()
+        stored.close()
+
+
+def test_each_database_commits_the_moves_through_its_own_driver(client: TestClient) -> None:
+    """PostgreSQL's moves are committed on the event loop (psycopg's AsyncConnection), SQLite's on a writer thread."""
+    game_id, tokens = two_seats(client)
+    store = rooms_of(client).db.store
+    ran_on: list[int] = []
+    sync_commit, async_commit = store.save_states, store.save_states_async
+
+    def save_states(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+        ran_on.append(threading.get_ident())
+        sync_commit(conn, writes)
+
+    async def save_states_async(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+        ran_on.append(threading.get_ident())
+        await async_commit(conn, writes)
+
+    store.save_states = save_states  # type: ignore[method-assign]
+    store.save_states_async = save_states_async  # type: ignore[method-assign]
+    res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
+    assert res.status_code == 200
+    loop_thread = client.portal.call(threading.get_ident)  # type: ignore[union-attr]
+    on_the_loop = {"postgresql": True, "sqlite": False}[store.engine.dialect.name]
+    assert len(ran_on) == 1 and (ran_on[0] == loop_thread) is on_the_loop
 
 
 def test_a_move_that_cannot_be_stored_is_a_503_and_changes_nothing(client: TestClient) -> None:
     game_id, tokens = two_seats(client)
-    store = rooms_of(client).db.store
-    original = store.save_states
+    driver = rooms_of(client).db.writers.driver
+    original = driver.commit
     failing = [True]
 
-    def save_states(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
+    async def commit(conn: Any, writes: list[tuple[StoredGame, int]]) -> None:
         if failing[0]:
             raise OSError("disk full")
-        original(conn, writes)
+        await original(conn, writes)
 
-    store.save_states = save_states  # type: ignore[method-assign]
+    driver.commit = commit  # type: ignore[method-assign]
     before = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tokens[0]}).json()
     res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
     assert res.status_code == 503 and "could not be stored" in res.json()["error"]

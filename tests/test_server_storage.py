@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 from amath.cli import main
 from amath.server.storage import POSTGRES_DRIVER, StorageError, Store, StoredGame, StoredSeat
+from amath.server.writers import driver_for
 from conftest import TEST_DB_ENV
 
 
@@ -83,7 +85,10 @@ def test_sqlite_writers_copy_the_log_into_the_file(tmp_path: Path) -> None:
 
 
 def test_a_batch_stores_each_game_its_own_header_and_new_turns(db_url: str) -> None:
-    """One commit of several games (one UPDATE and one INSERT for all): every game gets its own values, none another's."""
+    """One commit of several games (one UPDATE and one INSERT for all): every game gets its own values, none another's.
+
+    Through the writers' driver of the database (PostgreSQL: psycopg's AsyncConnection on the loop; SQLite: a thread).
+    """
     store = Store(db_url)
     try:
         games = [
@@ -96,13 +101,18 @@ def test_a_batch_stores_each_game_its_own_header_and_new_turns(db_url: str) -> N
             game.seed, game.status, game.turn_started = 1000 + k, ("playing", "over")[k % 2], 50.0 + k
             game.config["k"] = 10 * k
             game.turns = [{"player": n % 2, "move": f"m{k}.{n}"} for n in range(k)]
-        conn = store.engine.raw_connection()
-        try:
-            store.save_states(conn, [(game, 0) for game in games])  # turns 0..k-1 of game k: none for the first
-            games[3].turns = [*games[3].turns, {"player": 1, "move": "late"}]
-            store.save_states(conn, [(games[3], 3), (games[1], 1)])  # a second batch: one new turn, and none
-        finally:
-            conn.close()
+
+        async def commit_two_batches() -> None:
+            driver = driver_for(store)
+            conn = await driver.open()
+            try:
+                await driver.commit(conn, [(game, 0) for game in games])  # turns 0..k-1 of game k: none for the first
+                games[3].turns = [*games[3].turns, {"player": 1, "move": "late"}]
+                await driver.commit(conn, [(games[3], 3), (games[1], 1)])  # a second batch: one new turn, and none
+            finally:
+                await driver.close(conn, failed=False)
+
+        asyncio.run(commit_two_batches())
         for k, game in enumerate(games):
             loaded = store.load(game.id)
             assert loaded is not None

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.engine import make_url
 
-    from amath.server import collector, create_app
+    from amath.server import create_app
 
     try:
         base = Settings(db_url=args.db or default_db_url(), collector=True)
@@ -44,7 +44,6 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     database = make_url(settings.db_url).render_as_string(hide_password=True)
     print(f"amath: open http://{shown}:{args.port}/ in a browser (database: {database})", flush=True)
-    collector.tune()
     # no per-message deflate: a view is a few KB, and compressing two of them per move cost more CPU than the move
     uvicorn.run(
         app,

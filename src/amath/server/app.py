@@ -21,8 +21,8 @@ from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from amath import __version__
+from amath.server import collector
 from amath.server.coach import record_key
-from amath.server.collector import keep_young
 from amath.server.config import Settings, settings_from
 from amath.server.errors import ApiError
 from amath.server.headers import SecurityHeadersMiddleware
@@ -205,12 +205,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await rooms.resume_bots()
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(rooms.sweep_forever())]
-        if settings.collector:
-            tasks.append(loop.create_task(keep_young()))
+        if settings.collector:  # the one place the server's collector policy is switched on
+            collector.tune()
+            tasks.append(loop.create_task(collector.keep_young()))
         yield
         for task in tasks:
             task.cancel()
-        rooms.close()
+        await rooms.close()
 
     routes = [  # matched in order: the requests of a game in play first
         Route("/api/games/{game_id}/move", move, methods=["POST"]),

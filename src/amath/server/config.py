@@ -40,10 +40,11 @@ class Settings:
     ``bot_factory`` replaces the bot registry (tests), given a level name and a seed;
     ``seeds`` gives each new game's seed (tests, for reproducible deals);
     ``db_threads`` is how many worker threads run the database's work (off the event loop),
-    and how many more write the moves in batches (:class:`amath.server.storage.Writers`);
+    and how many writers commit the moves in batches (:class:`amath.server.writers.Writers`);
     ``send_timeout`` is how long one websocket may take to take a view before it is dropped;
     ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database);
-    ``collector``: run :func:`amath.server.collector.keep_young` (``amath serve`` does: it owns the process).
+    ``collector``: the server's collector policy, :func:`amath.server.collector.tune` at start and
+    :func:`~amath.server.collector.keep_young` while it runs (``amath serve`` does: it owns the process).
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -79,7 +80,7 @@ TUNABLE: dict[str, str] = {
     "waiting_ttl": "seconds a waiting room stays open for players to join",
     "waiting_per_address": "waiting rooms one address may have open at once",
     "max_waiting": "waiting rooms open at once on the whole server",
-    "db_threads": "worker threads for database work (and as many writing moves, in batches)",
+    "db_threads": "worker threads for database work, and as many writers of the moves (connections)",
 }
 """Setting name -> what it limits; the option is ``--name-with-dashes``, the variable ``AMATH_NAME``."""
 

@@ -832,11 +832,11 @@ class Rooms:
                         await asyncio.wait_for(watcher.close(), 1.0)
                 return
 
-    def close(self) -> None:
-        """Stop bot tasks and release the database."""
+    async def close(self) -> None:
+        """Stop bot tasks, finish the queued writes and release the database."""
         for room in self.rooms.values():
             for task in (room.bot_task, room.clock_task):
                 if task is not None:
                     task.cancel()
         self.coach.close()
-        self.db.close()
+        await self.db.close()

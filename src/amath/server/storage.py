@@ -11,12 +11,11 @@ import contextlib
 import copy
 import itertools
 import json
-import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import URL, Engine, make_url
@@ -26,6 +25,10 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.expression import BindParameter, bindparam
 
 from amath.errors import AmathError
+from amath.server.writers import Writers, driver_for
+
+if TYPE_CHECKING:
+    import psycopg
 
 
 class _Base(DeclarativeBase):
@@ -201,22 +204,12 @@ class Store:
         dialect and run on a driver cursor: most of the CPU of SQLAlchemy's statement
         objects (about 0.8 ms a move) is left out; one commit serves every write of the batch.
         """
-        headers: list[Any] = []
-        turns: list[Any] = []
-        for game, first_new_turn in writes:
-            header = {"gid": game.id, "seed": game.seed, "status": game.status, "turn_started": game.turn_started}
-            header["config"] = json.dumps(game.config)
-            headers.append(self._save_header.bind(header)[1])
-            turns.extend(
-                self._save_turn.bind({"gid": game.id, "n": k, "data": json.dumps(game.turns[k])})[1]
-                for k in range(first_new_turn, len(game.turns))
-            )
+        headers, turns = self._batch(writes)
         with self._write_lock:
             try:
                 cursor = conn.cursor()
                 cursor.executemany(self._save_header.sql, headers)
-                if cursor.rowcount != len(headers):  # a game not in the database (the caller finds which)
-                    raise KeyError(writes[0][0].id if len(writes) == 1 else "a game of the batch")
+                _check_headers(cursor.rowcount, writes)
                 if turns:
                     cursor.executemany(self._save_turn.sql, turns)
                 cursor.close()
@@ -228,6 +221,35 @@ class Store:
             cursor = conn.cursor()  # other writers go on meanwhile: a checkpoint does not hold the write lock
             cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
             cursor.close()
+
+    async def save_states_async(self, conn: psycopg.AsyncConnection[Any], writes: list[tuple[StoredGame, int]]) -> None:
+        """:meth:`save_states` on psycopg's ``AsyncConnection`` (PostgreSQL): the same statements, awaited on the event loop."""
+        headers, turns = self._batch(writes)
+        try:
+            async with conn.cursor() as cursor:
+                await cursor.executemany(self._save_header.sql, headers)
+                _check_headers(cursor.rowcount, writes)
+                if turns:
+                    await cursor.executemany(self._save_turn.sql, turns)
+            await conn.commit()
+        except BaseException:
+            with contextlib.suppress(Exception):  # a broken connection cannot roll back; the writer drops it
+                await conn.rollback()
+            raise
+
+    def _batch(self, writes: list[tuple[StoredGame, int]]) -> tuple[list[Any], list[Any]]:
+        """The parameters of a batch's two statements: every game's header, and every new turn."""
+        headers: list[Any] = []
+        turns: list[Any] = []
+        for game, first_new_turn in writes:
+            header = {"gid": game.id, "seed": game.seed, "status": game.status, "turn_started": game.turn_started}
+            header["config"] = json.dumps(game.config)
+            headers.append(self._save_header.bind(header)[1])
+            turns.extend(
+                self._save_turn.bind({"gid": game.id, "n": k, "data": json.dumps(game.turns[k])})[1]
+                for k in range(first_new_turn, len(game.turns))
+            )
+        return headers, turns
 
     def load(self, game_id: str) -> StoredGame | None:
         """Read one game, or None when there is no such game."""
@@ -292,6 +314,12 @@ def _clocked(config: str) -> bool:
     return isinstance(clock, dict) and clock.get("kind", "none") != "none"
 
 
+def _check_headers(rowcount: int, writes: list[tuple[StoredGame, int]]) -> None:
+    """Every header of a batch updated one row: else a game of it is not in the database (the caller finds which)."""
+    if rowcount != len(writes):
+        raise KeyError(writes[0][0].id if len(writes) == 1 else "a game of the batch")
+
+
 def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
@@ -314,125 +342,24 @@ def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
 
 
 T = TypeVar("T")
-_Write = tuple[StoredGame, int, "asyncio.Future[None]", asyncio.AbstractEventLoop]
-MAX_BATCH = 256
-"""Most writes one commit takes (a writer behind a slow commit catches up in a few)."""
-
-
-class Writers:
-    """Moves' writes, committed in batches by a few threads, each with its own driver connection.
-
-    A thread that is free takes every write waiting and commits them together, so a slow
-    commit (a slow disk) makes the next batch bigger instead of queueing one commit per
-    move behind it, and holds only the writes of its own batch: the other threads go on
-    with the rest.  A batch that fails is written again one write at a time, so only the
-    failing write fails.  A game has one write in flight at most (its room's lock), so its
-    writes keep their order.
-    """
-
-    def __init__(self, store: Store, threads: int) -> None:
-        self.store = store
-        self.queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
-        self.threads = [threading.Thread(target=self._run, name=f"amath-db-writer-{k}", daemon=True) for k in range(threads)]
-        for thread in self.threads:
-            thread.start()
-
-    def put(self, write: _Write) -> None:
-        """Queue a write; its future is settled on its loop once the write is committed or has failed."""
-        self.queue.put(write)
-
-    def stop(self) -> None:
-        """Write what is queued, then end the threads and release their connections."""
-        for _ in self.threads:
-            self.queue.put(None)
-        for thread in self.threads:
-            thread.join()
-
-    def _run(self) -> None:
-        conn: list[Any] = []  # this thread's driver connection, once opened
-        running = True
-        while running:
-            first = self.queue.get()
-            batch = [] if first is None else [first]
-            running = first is not None
-            while running and len(batch) < MAX_BATCH:
-                try:
-                    more = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    self.queue.put(None)  # another thread's stop: it is not ours to take
-                    break
-                batch.append(more)
-            if batch:
-                _settle(batch, self._write(conn, batch))
-        for c in conn:
-            with contextlib.suppress(Exception):
-                c.close()
-
-    def _write(self, conn: list[Any], batch: list[_Write]) -> list[BaseException | None]:
-        """Commit ``batch``; after a failure each write alone, so one bad write fails alone."""
-        try:
-            self._commit(conn, batch)
-            return [None] * len(batch)
-        except Exception as exc:
-            if len(batch) == 1:
-                return [exc]
-        results: list[BaseException | None] = []
-        for write in batch:
-            try:
-                self._commit(conn, [write])
-                results.append(None)
-            except Exception as exc:
-                results.append(exc)
-        return results
-
-    def _commit(self, conn: list[Any], batch: list[_Write]) -> None:
-        if not conn:
-            conn.append(self.store.engine.raw_connection())
-        try:
-            self.store.save_states(conn[0], [(game, first) for game, first, _, _ in batch])
-        except Exception:
-            failed = conn.pop()  # a connection that failed is not trusted again
-            with contextlib.suppress(Exception):
-                failed.invalidate()
-            raise
-
-
-def _settle(batch: list[_Write], results: list[BaseException | None]) -> None:
-    """Hand each write's result to the loop that waits for it (one wake-up per loop and batch)."""
-    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
-    for (_, _, future, loop), result in zip(batch, results):
-        by_loop.setdefault(loop, []).append((future, result))
-    for loop, settled in by_loop.items():
-        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
-            loop.call_soon_threadsafe(_resolve, settled)
-
-
-def _resolve(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
-    for future, error in settled:
-        if future.done():
-            continue
-        if error is None:
-            future.set_result(None)
-        else:
-            future.set_exception(error)
 
 
 class Database:
-    """The :class:`Store` driven from the event loop: every call runs on a worker thread.
+    """The :class:`Store` driven from the event loop, which never waits for it.
 
-    A move's write goes to the :class:`Writers`, which commit every write waiting in one
-    batch; the rest runs on a pool of threads.  A slow commit then holds only the writes of
-    its batch, never the loop: other games, views and websockets go on.  What a call
-    writes is copied first, so the loop may change the live record while a thread stores
-    the old one.
+    A move's write goes to the :class:`~amath.server.writers.Writers`, which commit every
+    write waiting in one batch, on the event loop through an async driver where the
+    database has one (PostgreSQL: psycopg's ``AsyncConnection``), else on threads of
+    their own (SQLite).  The rest (creating, joining, loading a game, the lobby) is rare
+    and runs on a pool of threads.  A slow commit then holds only the writes of its batch,
+    never the loop: other games, views and websockets go on.  What a call writes is
+    copied first, so the loop may change the live record while it is being stored.
     """
 
     def __init__(self, url: str, threads: int = 4) -> None:
         self.store = Store(url)
         self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="amath-db")
-        self._writers = Writers(self.store, max(1, threads))
+        self.writers = Writers(driver_for(self.store), threads)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
@@ -446,15 +373,12 @@ class Database:
         await self._run(self.store.save_seat, game_id, copy.copy(seat))
 
     async def save_state(self, game: StoredGame, first_new_turn: int) -> None:
-        """See :meth:`Store.save_state`; committed in a batch by :class:`Writers`."""
+        """See :meth:`Store.save_state`; committed in a batch by the writers."""
         # a change to the set-up replaces a top-level entry and a move replaces the list of turns
         # (a turn once made never changes), so shallow copies are copies enough
         g = game  # (the constructor, not dataclasses.replace: this runs for every move)
         header = StoredGame(g.id, g.mode, dict(g.config), [], g.created, g.seed, g.status, g.turn_started, list(g.turns))
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self._writers.put((header, first_new_turn, future, loop))
-        await future
+        await self.writers.write(header, first_new_turn)
 
     async def load(self, game_id: str) -> StoredGame | None:
         """See :meth:`Store.load`."""
@@ -476,10 +400,10 @@ class Database:
         """See :meth:`Store.expire`."""
         return await self._run(self.store.expire, before)
 
-    def close(self) -> None:
-        """Finish the queued work, then release the connections."""
-        self._writers.stop()
-        self._pool.shutdown(wait=True)
+    async def close(self) -> None:
+        """Finish the queued writes, then release the connections."""
+        await self.writers.stop()
+        await asyncio.get_running_loop().run_in_executor(None, self._pool.shutdown)
         self.store.close()
 
 
