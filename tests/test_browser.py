@@ -22,6 +22,7 @@ import uvicorn
 from amath.formats.record import write_record
 from amath.game import Game
 from amath.move import Pass, Place
+from amath.movegen import generate
 from amath.placement import analyze
 from amath.rules import AMATH
 from amath.scoring import score
@@ -357,6 +358,16 @@ def test_open_a_record_and_step_through_it(server: Server, page: Any, tmp_path: 
     assert page.locator("#turn-label").inner_text() == f"Turn 2 of {n}"
     page.click("#btn-first")
     assert page.locator(".cell .tile").count() == 0
+    # the uploaded record's analysis, in the page: a point of the margin chart per position, each a button to that turn
+    page.click("#btn-analyse")
+    page.wait_for_function("window.amathReplay.analysis && window.amathReplay.analysis.status === 'done'", timeout=120_000)
+    assert page.locator(".margin-chart .dot").count() == n + 1
+    page.locator('.margin-chart .dot[data-turn="1"]').click()
+    assert page.locator("#turn-label").inner_text() == f"Turn 1 of {n}"
+    empty = Game(AMATH, teams=[["Ann"], ["Ben"]], seed=SEED).board
+    best = max(m.score for m in generate(empty, first.rack_before, AMATH))
+    assert f"· +{best} ·" in page.locator(".best-play").first.inner_text()  # the engine's best play for the record's rack
+    assert page.locator("#analysis-summary tbody tr").count() == 2
     with page.expect_download() as info:
         page.click("#btn-svg")
     assert Path(info.value.path()).read_text(encoding="utf-8").startswith("<svg")

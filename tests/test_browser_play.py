@@ -235,6 +235,10 @@ def test_the_result_stays_on_the_page_then_rematch_and_analysis(server: Server, 
     assert f"Winner: {winner}" in panel.inner_text()
     finals = panel.locator("td.final").all_inner_texts()
     assert finals == [str(s) for s in result.scores]
+    rows = [panel.locator("tbody tr").nth(k).locator("td").all_inner_texts() for k in range(len(game.sides))]
+    signed = [f"+{a}" if a > 0 else str(a) for a in result.adjustments]
+    assert [row[2] for row in rows] == signed  # the rack adjustments stay too, and add up to the final scores
+    assert all(int(row[1]) + int(row[2]) + int(row[3]) == int(row[4]) for row in rows)
     shown = pg.locator(".score-row .score").all_inner_texts()
     assert shown == [str(s) for s in result.scores]  # the scores after the rack adjustments
     assert pg.locator(".score-row .tag.win").count() == len(result.winners)
@@ -314,6 +318,56 @@ def test_resign_in_a_room_then_both_players_rematch(server: Server, browser: Any
         assert pg.evaluate("window.amathDebug.state.rack.length") == 8
     assert [ann.evaluate("window.amathDebug.state.me.seat"), ben.evaluate("window.amathDebug.state.me.seat")] == [0, 1]
     for pg in (ann, ben, watcher):
+        close(pg)
+
+
+def test_leave_a_waiting_room_then_hand_a_seat_over(server: Server, browser: Any) -> None:
+    ann = new_page(browser)
+    ann.goto(server.url + "/")
+    ann.fill("#name", "Ann")
+    ann.select_option("#room-players", "3")
+    ann.click("#create-room")
+    ann.locator(".share-link").wait_for()
+    link = ann.locator(".share-link").input_value()
+    ben = new_page(browser, lang="th")
+    ben.goto(link + "?join=1")
+    ben.locator("#join-name").fill("Ben")
+    ben.click("#join-go")
+    ann.locator(".seat-list li.joined", has_text="Ben").wait_for()
+    assert ben.locator("#leave-room").inner_text() == "ออกจากห้อง"
+    ben.click("#leave-room")  # in Thai: the seat is given up and the page goes back to the lobby
+    ben.wait_for_url(server.url + "/")
+    ann.locator(".seat-list li.joined", has_text="Ben").wait_for(state="detached")
+    assert ann.locator(".seat-list li.joined").all_inner_texts() == ["Ann"]
+    game_id = game_id_of(ann)
+    assert [s.joined for s in server.app.state.rooms.rooms[game_id].stored.seats] == [True, False, False]
+    players = [ann]
+    for name in ("Cy", "Di"):
+        pg = new_page(browser)
+        pg.goto(link + "?join=1")
+        pg.locator("#join-name").fill(name)
+        pg.click("#join-go")
+        players.append(pg)
+    for pg in players:
+        pg.wait_for_function("window.amathDebug.state && window.amathDebug.state.status === 'playing'")
+    cy = players[1]
+    seat = cy.evaluate("window.amathDebug.state.me.seat")
+    rack = cy.evaluate("window.amathDebug.state.rack")
+    cy.click("#btn-handover")
+    handed = cy.locator("#handover-link").input_value()
+    assert re.search(rf"/g/{game_id}\?claim=", handed)
+    cy.locator(".handover-box button", has_text="Close").click()
+    eve = new_page(browser)
+    eve.goto(handed)
+    eve.locator("#claim-name").fill("Eve")
+    eve.click("#claim-go")
+    eve.wait_for_function(f"window.amathDebug.state && window.amathDebug.state.me && window.amathDebug.state.me.seat === {seat}")
+    assert eve.evaluate("window.amathDebug.state.rack") == rack  # Cy's tiles, now Eve's
+    assert "claim" not in eve.url
+    cy.wait_for_function("window.amathDebug.state && !window.amathDebug.state.me")  # the old screen only watches
+    assert cy.locator("#btn-handover").is_hidden() and cy.evaluate("window.amathDebug.state.rack || null") is None
+    assert server.app.state.rooms.rooms[game_id].stored.seats[seat].name == "Eve"
+    for pg in [*players, ben, eve]:
         close(pg)
 
 
