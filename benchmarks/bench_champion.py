@@ -10,6 +10,10 @@ thread's CPU time (``time.thread_time``: load on a shared machine barely moves i
     .venv/bin/python benchmarks/bench_champion.py --level champion --budget iterations=16,candidates=6
 
 ``--budget`` changes the level's own budget (``sim`` or ``champion``) key by key.
+``--every-turn`` times every turn of the games instead (the whole game's distribution of
+time per move, as a player meets it; the summary adds the 95th percentile)::
+
+    .venv/bin/python benchmarks/bench_champion.py --level champion --games 2 --every-turn
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import copy
 import cProfile
 import dataclasses
 import json
+import math
 import statistics
 import sys
 import time
@@ -45,8 +50,8 @@ def phase(game: Game, turn: int) -> str | None:
     return None
 
 
-def moments(game: Game) -> list[Game]:
-    """Copies of ``game`` at the first turn of each phase (``game`` is a finished game)."""
+def moments(game: Game, every: bool = False) -> list[Game]:
+    """Copies of ``game`` at the first turn of each phase, or at every turn (``game`` is a finished game)."""
     history = [t.move for t in game.history if t.move is not None]
     replay = Game(game.rules, players=list(game.names), seed=game.seed)
     seen: set[str] = set()
@@ -54,7 +59,9 @@ def moments(game: Game) -> list[Game]:
     for turn, move in enumerate(history):
         name = phase(replay, turn)
         kind = name.split(" bag")[0] if name else None
-        if name is not None and kind not in seen and not replay.over:
+        if every and not replay.over:
+            out.append(copy.deepcopy(replay))
+        elif name is not None and kind not in seen and not replay.over:
             seen.add(kind or "")
             out.append(copy.deepcopy(replay))
         replay.push(move)
@@ -79,15 +86,16 @@ def main() -> int:
     parser.add_argument("--budget", help="key=value,... over the level's budget (sim and champion)")
     parser.add_argument("--profile", help="write a cProfile of the timed moves here")
     parser.add_argument("--json", action="store_true", help="one object a line")
+    parser.add_argument("--every-turn", action="store_true", help="time every turn, not one per phase")
     args = parser.parse_args()
     rules = get_ruleset(args.variant)
     prof = cProfile.Profile() if args.profile else None
     rows: list[dict[str, object]] = []
     for g in range(args.games):
         finished = play(["equity", "equity"], game_seed(args.seed, g), rules)
-        for moment in moments(finished):
+        for moment in moments(finished, args.every_turn):
             bot = make_bot(args.level, args.budget)
-            name = phase(moment, len(moment.history)) or "?"
+            name = phase(moment, len(moment.history)) or "other"
             started = time.thread_time()
             if prof is not None:
                 prof.enable()
@@ -109,7 +117,13 @@ def main() -> int:
     allv = [float(r["cpu"]) for r in rows]  # type: ignore[arg-type]
     if allv:
         med, mean = statistics.median(allv), statistics.mean(allv)
-        print(f"all          n={len(allv)} median {med:.2f} s  mean {mean:.2f} s  max {max(allv):.2f} s", file=sys.stderr)
+        p95 = sorted(allv)[min(len(allv) - 1, math.ceil(0.95 * len(allv)) - 1)]
+        over = sum(v > 3.0 for v in allv)
+        print(
+            f"all          n={len(allv)} median {med:.2f} s  mean {mean:.2f} s  95th pct {p95:.2f} s"
+            f"  max {max(allv):.2f} s  over 3 s: {over}",
+            file=sys.stderr,
+        )
     return 0
 
 
