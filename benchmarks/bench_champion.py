@@ -10,10 +10,13 @@ thread's CPU time (``time.thread_time``: load on a shared machine barely moves i
     .venv/bin/python benchmarks/bench_champion.py --level champion --budget iterations=16,candidates=6
 
 ``--budget`` changes the level's own budget (``sim`` or ``champion``) key by key.
-``--every-turn`` times every turn of the games instead (the whole game's distribution of
-time per move, as a player meets it; the summary adds the 95th percentile)::
+``--at-bag N`` times only the first turn with N tiles in the bag of each game (one tile:
+the pre-endgame's hardest case; ``--games 40`` gives 9 positions).  ``--every-turn`` times
+every turn of the games instead (the whole game's distribution of time per move, as a
+player meets it).  The summary gives the 95th percentile and the moves over 3 s::
 
     .venv/bin/python benchmarks/bench_champion.py --level champion --games 2 --every-turn
+    .venv/bin/python benchmarks/bench_champion.py --level champion --games 40 --at-bag 1
 """
 
 from __future__ import annotations
@@ -50,8 +53,11 @@ def phase(game: Game, turn: int) -> str | None:
     return None
 
 
-def moments(game: Game, every: bool = False) -> list[Game]:
-    """Copies of ``game`` at the first turn of each phase, or at every turn (``game`` is a finished game)."""
+def moments(game: Game, every: bool = False, at_bag: int | None = None) -> list[Game]:
+    """Copies of ``game`` at the first turn of each phase, at every turn, or at the first with ``at_bag`` tiles in the bag.
+
+    ``game`` is a finished game.
+    """
     history = [t.move for t in game.history if t.move is not None]
     replay = Game(game.rules, players=list(game.names), seed=game.seed)
     seen: set[str] = set()
@@ -59,7 +65,10 @@ def moments(game: Game, every: bool = False) -> list[Game]:
     for turn, move in enumerate(history):
         name = phase(replay, turn)
         kind = name.split(" bag")[0] if name else None
-        if every and not replay.over:
+        if at_bag is not None:
+            if len(replay.bag) == at_bag and not replay.over:
+                return [copy.deepcopy(replay)]
+        elif every and not replay.over:
             out.append(copy.deepcopy(replay))
         elif name is not None and kind not in seen and not replay.over:
             seen.add(kind or "")
@@ -87,13 +96,14 @@ def main() -> int:
     parser.add_argument("--profile", help="write a cProfile of the timed moves here")
     parser.add_argument("--json", action="store_true", help="one object a line")
     parser.add_argument("--every-turn", action="store_true", help="time every turn, not one per phase")
+    parser.add_argument("--at-bag", type=int, help="time only the first turn with this many tiles in the bag (games without one: none)")
     args = parser.parse_args()
     rules = get_ruleset(args.variant)
     prof = cProfile.Profile() if args.profile else None
     rows: list[dict[str, object]] = []
     for g in range(args.games):
         finished = play(["equity", "equity"], game_seed(args.seed, g), rules)
-        for moment in moments(finished, args.every_turn):
+        for moment in moments(finished, args.every_turn, args.at_bag):
             bot = make_bot(args.level, args.budget)
             name = phase(moment, len(moment.history)) or "other"
             started = time.thread_time()
