@@ -488,17 +488,25 @@ def test_a_scenario_s_play_outs_all_stop_at_the_horizon_or_all_go_on_to_the_end(
     assert mixed  # the stopped play-outs were finished too
 
 
-def test_with_both_blanks_off_the_board_the_endgame_and_preendgame_are_simulated() -> None:
+def test_when_a_rack_can_hold_two_blanks_the_endgame_and_preendgame_are_simulated() -> None:
     """A two-blank rack's move list outgrows the node budgets (seconds without finishing one
-    ply: a ranking by score alone); such positions are simulated unless ``blanks`` allows two."""
+    ply: a ranking by score alone); such positions are simulated unless ``blanks`` allows two.
+    One blank on each rack is searched as before."""
+    from amath.engine.search import rack_blanks
+
     base = _base(6)
     endgame = Position(AMATH, base.board.copy(), [["?", "?", "1"], ["2", "=", "3"]], {}, base.scores, 0)
-    one = Position(AMATH, base.board.copy(), [["?", "4", "1"], ["2", "=", "3"]], {}, base.scores, 0)
+    each = Position(AMATH, base.board.copy(), [["?", "4", "1"], ["2", "=", "?"]], {}, base.scores, 0)
     pre = Position(AMATH, base.board.copy(), [["=", "1", "2", "3"], None], ["?", "?", "5", "6"], base.scores, 0, 0, [0, 3])
+    drawn = Position(AMATH, base.board.copy(), [["=", "1", "?", "3"], None], ["?", "4", "5", "6"], base.scores, 0, 0, [0, 3])
+    held = Position(AMATH, base.board.copy(), [["=", "1", "?", "3"], None], ["7", "4", "5", "6"], base.scores, 0, 0, [0, 3])
+    assert [rack_blanks(p) for p in (endgame, each, pre, drawn, held)] == [2, 1, 2, 2, 1]
     budget = Budget(iterations=4, candidates=2, nodes=2_000, preendgame_bag=1)
     assert best(endgame, budget)[0].method == "sim"
-    assert best(one, budget)[0].method == "endgame"
+    assert best(each, budget)[0].method == "endgame"
     assert best(pre, budget)[0].method == "sim"
+    assert best(drawn, budget)[0].method == "sim"  # the bag's tile may be the other blank
+    assert best(held, budget)[0].method == "preendgame"  # no other blank to draw
     wider = Budget(iterations=4, candidates=2, nodes=2_000, preendgame_bag=1, blanks=2)
     assert best(endgame, wider)[0].method == "endgame"
     assert best(pre, wider)[0].method == "preendgame"

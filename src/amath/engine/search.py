@@ -5,7 +5,7 @@
   a solver stopped after one node would rank the turns by score alone);
 * two sides and 1 to ``budget.preendgame_bag`` tiles in the bag: the pre-endgame over every
   draw (:mod:`amath.engine.preendgame`);
-* either of the two only while at most ``budget.blanks`` blanks are off the board;
+* either of the two only while no rack can hold more than ``budget.blanks`` blanks;
 * otherwise the simulation (:mod:`amath.engine.sim`), with the opponent's rack inferred
   from its last turn when ``last`` is given (:mod:`amath.engine.inference`);
 * ``budget.iterations == 0``: the static equity ranking alone.
@@ -38,8 +38,8 @@ class Budget:
     ``candidates``: turns simulated; ``plies``: turns per play-out (the candidate
     included); ``nodes``: endgame and pre-endgame nodes; ``preendgame_bag``: use the
     pre-endgame with at most this many tiles in the bag; ``inference_samples``: kept racks
-    weighed by inference; ``blanks``: the endgame and pre-endgame search only while at most
-    this many blanks are off the board, else the position is simulated (a rack with two
+    weighed by inference; ``blanks``: the endgame and pre-endgame search only while no rack
+    can hold more than this many blanks, else the position is simulated (a rack with two
     blanks has tens of thousands of turns: the solver spent 2-6 s of CPU on one such list
     without finishing one ply of 50,000 nodes, which ranks the turns by score alone).
     """
@@ -121,7 +121,7 @@ def best(
     if not position.is_known(position.to_move):
         raise PositionError("the rack of the side to move must be known")
     opts = _Options(budget or Budget(), seed, threads, last, equity or default_equity(), top, tuple(include))
-    searched = position.sides == 2 and opts.budget.nodes > 0 and loose_blanks(position) <= opts.budget.blanks
+    searched = position.sides == 2 and opts.budget.nodes > 0 and rack_blanks(position) <= opts.budget.blanks
     if opts.budget.iterations == 0 and opts.budget.nodes == 0:
         plays = _static(position, opts)
     elif searched and position.bag_size == 0 and all(position.is_known(s) for s in range(2)):
@@ -139,9 +139,19 @@ def best(
     return kept
 
 
-def loose_blanks(pos: Position) -> int:
-    """Blanks not on the board: on the side to move's rack and among the tiles it cannot see."""
-    return pos.rack(pos.to_move).count(BLANK) + pos.unseen()[BLANK]
+def rack_blanks(pos: Position) -> int:
+    """The most blanks any rack can hold from here, as the side to move sees it.
+
+    A known rack: its own blanks and as many of the unseen ones as it can still draw; a
+    hidden rack: as many of the unseen ones as it can hold and draw.
+    """
+    unseen = pos.bag.get(BLANK, 0)  # the bag with the hidden racks' tiles
+    most = 0
+    for side in range(pos.sides):
+        mine = pos.racks[side].get(BLANK, 0) if pos.is_known(side) else 0
+        room = pos.bag_size + pos.hidden[side]
+        most = max(most, mine + min(unseen, room))
+    return most
 
 
 def _static(pos: Position, opts: _Options) -> list[Play]:
