@@ -19,6 +19,7 @@ from amath.errors import GameStateError
 from amath.server import Settings, create_app
 from amath.server.rooms import Rooms, Watcher
 from amath.server.storage import Database, Store, StoredGame, StoredSeat
+from amath.server.writers import WRITERS_ENV
 from webtools import UNLIMITED, Screen, StubBot, seeds, wait_until
 
 
@@ -225,8 +226,22 @@ def test_writes_waiting_behind_a_commit_share_the_next_one_and_a_bad_write_fails
         stored.close()
 
 
-def test_each_database_commits_the_moves_through_its_own_driver(client: TestClient) -> None:
-    """PostgreSQL's moves are committed on the event loop (psycopg's AsyncConnection), SQLite's on a writer thread."""
+@pytest.mark.parametrize("writers", ["", "threads"])
+def test_each_database_commits_the_moves_through_its_own_driver(db_url: str, writers: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL's moves are committed on the event loop (psycopg's AsyncConnection), SQLite's on a writer thread;
+    ``AMATH_DB_WRITERS=threads`` puts both on threads."""
+    monkeypatch.setenv(WRITERS_ENV, writers)
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), bot_delay=0.0, **UNLIMITED)
+    with TestClient(create_app(settings)) as client:
+        committed_on_the_loop(client, expected=not writers and client_dialect(client) == "postgresql")
+
+
+def client_dialect(client: TestClient) -> str:
+    return str(rooms_of(client).db.store.engine.dialect.name)
+
+
+def committed_on_the_loop(client: TestClient, expected: bool) -> None:
+    """Play a move; its commit ran on the event loop's thread exactly when ``expected``."""
     game_id, tokens = two_seats(client)
     store = rooms_of(client).db.store
     ran_on: list[int] = []
@@ -245,8 +260,7 @@ def test_each_database_commits_the_moves_through_its_own_driver(client: TestClie
     res = client.post(f"/api/games/{game_id}/move", json={"type": "pass"}, headers=mover(client, game_id, tokens))
     assert res.status_code == 200
     loop_thread = client.portal.call(threading.get_ident)  # type: ignore[union-attr]
-    on_the_loop = {"postgresql": True, "sqlite": False}[store.engine.dialect.name]
-    assert len(ran_on) == 1 and (ran_on[0] == loop_thread) is on_the_loop
+    assert len(ran_on) == 1 and (ran_on[0] == loop_thread) is expected
 
 
 def test_a_move_that_cannot_be_stored_is_a_503_and_changes_nothing(client: TestClient) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -100,8 +101,14 @@ ASYNC_DRIVERS: dict[str, type[PsycopgDriver]] = {"psycopg": PsycopgDriver}
 """SQLAlchemy driver name -> the writers' driver that awaits it on the event loop; any other runs on threads."""
 
 
+WRITERS_ENV = "AMATH_DB_WRITERS"
+"""``threads`` here puts every database's writers on threads (PostgreSQL's too): to compare the two drivers on one machine."""
+
+
 def driver_for(store: Store) -> Driver:
     """The writers' driver for ``store``'s database: on the event loop where its driver can, else on threads."""
+    if os.environ.get(WRITERS_ENV) == "threads":
+        return ThreadDriver(store)
     return ASYNC_DRIVERS.get(store.engine.dialect.driver, ThreadDriver)(store)
 
 
