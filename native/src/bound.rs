@@ -11,9 +11,71 @@
 //! one is tight when one high tile (or a blank, worth 0) would count on every square in (1).
 //! A top-k search (`generate::generate_bounded`) skips lines, starts and ends whose bound
 //! is below the least score that can still matter.
+//!
+//! A span that takes the whole rack gets no bound at all when its tiles cannot be counted
+//! into an equation (`kinds_fit`): most racks and board tiles have too many digits or too
+//! many operators for the numbers they make, and the bingo bonus would otherwise put every
+//! such span above the floor, to be searched in vain.
 
 use crate::line::{Line, Rack};
-use crate::rules::RuleData;
+use crate::rules::{RuleData, DIGIT, DIVIDE, EQ, MINUS, NUMBER, PLUS, TIMES};
+
+/// Tiles counted by the kind of face each shows: digits, numbers (one tile, 10-20),
+/// operators other than minus, minuses, equals.
+type Kinds = [u8; 5];
+
+/// The place of a face kind in `Kinds` (None: a kind this count does not know).
+fn slot(kind: u8) -> Option<usize> {
+    match kind {
+        DIGIT => Some(0),
+        NUMBER => Some(1),
+        PLUS | TIMES | DIVIDE => Some(2),
+        MINUS => Some(3),
+        EQ => Some(4),
+        _ => None,
+    }
+}
+
+/// Every way (each once) to count all the rack's tiles by the kind of face each shows
+/// (None when a face has a kind `slot` does not know: then no span is ruled out).
+fn rack_kinds(rules: &RuleData, rack: &Rack) -> Option<Vec<Kinds>> {
+    let mut ways: Vec<Kinds> = vec![[0; 5]];
+    for (j, &t) in rack.tiles.iter().enumerate() {
+        let mut slots: Vec<usize> = Vec::new();
+        for &f in &rules.tiles.get(t as usize)?.faces {
+            slots.push(slot(rules.faces.get(f as usize)?.kind)?);
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        for _ in 0..rack.counts[j] {
+            let mut next: Vec<Kinds> = Vec::with_capacity(ways.len() * slots.len());
+            for w in &ways {
+                for &s in &slots {
+                    let mut v = *w;
+                    v[s] = v[s].saturating_add(1);
+                    next.push(v);
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            ways = next;
+        }
+    }
+    Some(ways)
+}
+
+/// Can tiles of these kinds, all of them, stand in one line as `side = side (= ...)`?
+/// Counting only: a side is numbers joined by operators, with at most one leading minus,
+/// so a line has (operators - leading minuses) + equals + 1 numbers, and each number is
+/// one number tile or a run of 1 to `max_digits` digits.  (A necessary condition.)
+fn kinds_fit(kinds: Kinds, max_digits: u32) -> bool {
+    let [d, b, o, m, e] = kinds.map(u32::from);
+    e > 0
+        && (0..=m.min(e + 1)).any(|lead| {
+            let numbers = o + m - lead + e + 1;
+            numbers >= b && (numbers - b..=(numbers - b).saturating_mul(max_digits)).contains(&d)
+        })
+}
 
 /// The bound of every span p..=q of one line (None: no placement can lie there).
 pub struct SpanBound {
@@ -50,6 +112,30 @@ impl SpanBound {
             held.extend(std::iter::repeat_n(i64::from(rules.tiles[t as usize].points), rack.counts[j] as usize));
         }
         held.sort_unstable_by(|a, b| b.cmp(a));
+        // the kinds of the rack's faces, all ways, and of the board tiles before each square
+        let whole_kinds = rack_kinds(rules, rack);
+        let mut fixed_kinds: Vec<Kinds> = vec![[0; 5]];
+        for i in 0..n {
+            let mut k = fixed_kinds[i];
+            if let Some(s) = u8::try_from(line.kind[i]).ok().and_then(slot) {
+                k[s] = k[s].saturating_add(1);
+            }
+            fixed_kinds.push(k);
+        }
+        let whole_fits = |p: usize, q: usize| {
+            let Some(ways) = &whole_kinds else { return true };
+            let mut fixed = fixed_kinds[q + 1];
+            for (f, &before) in fixed.iter_mut().zip(&fixed_kinds[p]) {
+                *f -= before;
+            }
+            ways.iter().any(|w| {
+                let mut all = *w;
+                for (a, &f) in all.iter_mut().zip(&fixed) {
+                    *a = a.saturating_add(f);
+                }
+                kinds_fit(all, rules.max_digits)
+            })
+        };
         let bingo = rules.bingo_bonus as i64;
         let mut span = vec![None; n * n];
         let mut weights: Vec<i64> = Vec::with_capacity(rack.size);
@@ -59,7 +145,7 @@ impl SpanBound {
                 if new > rack.size {
                     break;
                 }
-                if new == 0 || dead[q + 1] > dead[p] {
+                if new == 0 || dead[q + 1] > dead[p] || (new == rack.size && !whole_fits(p, q)) {
                     continue;
                 }
                 let fixed = line.fixed_pts[q + 1] - line.fixed_pts[p];
@@ -108,8 +194,89 @@ impl SpanBound {
 
 #[cfg(test)]
 mod tests {
+    use super::{kinds_fit, slot, Kinds};
     use crate::generate::{generate, generate_bounded, FORCE_MAX};
     use crate::rules::testing::{face, premium_rules};
+
+    /// The kind counts of faces written out, as `kinds_fit` takes them.
+    fn kinds(faces: &[&str]) -> Kinds {
+        let r = premium_rules();
+        let mut k = [0u8; 5];
+        for f in faces {
+            k[slot(r.faces[face(f) as usize].kind).unwrap()] += 1;
+        }
+        k
+    }
+
+    #[test]
+    fn counting_kinds_refuses_only_what_no_equation_can_hold() {
+        for eq in
+            [&["1", "+", "2", "=", "3"][..], &["-", "1", "=", "-", "1"], &["1", "2", "3", "=", "1", "2", "3"], &["1", "0", "=", "1", "0"]]
+        {
+            assert!(kinds_fit(kinds(eq), 3), "{eq:?} is an equation");
+        }
+        assert!(kinds_fit(kinds(&["1", "=", "1", "=", "1"]), 3));
+        for no in [
+            &["1", "2", "3", "4", "5", "6", "7", "="][..], // two numbers of at most 3 digits
+            &["1", "+", "+", "=", "2"],                    // two operators need three numbers besides the '='
+            &["1", "2", "+", "3"],                         // no '='
+            &["1", "0", "=", "1", "2", "3", "4", "5", "6", "7"],
+            &["-", "-", "-", "1", "=", "1"], // at most one leading minus a side
+        ] {
+            assert!(!kinds_fit(kinds(no), 3), "{no:?} cannot be an equation");
+        }
+    }
+
+    #[test]
+    fn every_whole_rack_move_passes_the_count() {
+        // the counting test is necessary: the complete list's whole-rack moves, read along
+        // their main line with the board tiles in it, always pass it
+        let r = premium_rules();
+        let mut grid = vec![None; 225];
+        for (k, f) in ["1", "+", "1", "=", "2"].iter().enumerate() {
+            grid[7 * 15 + 5 + k] = Some((face(f), face(f)));
+        }
+        for (k, f) in ["3", "=", "3"].iter().enumerate() {
+            grid[(4 + k) * 15 + 6] = Some((face(f), face(f)));
+        }
+        let mut checked = 0;
+        for tiles in [vec!["1", "2", "+", "=", "3"], vec!["?", "=", "4", "*"], vec!["2", "2", "=", "+", "-"], vec!["6", "?", "="]] {
+            let mut counts = vec![0u8; r.tiles.len()];
+            for t in &tiles {
+                counts[if *t == "?" { r.tiles.len() - 1 } else { face(t) as usize }] += 1;
+            }
+            let all = generate(&r, &grid, &counts, FORCE_MAX).unwrap_or_default();
+            for m in all.moves.iter().filter(|m| m.len as usize == tiles.len()) {
+                let keys = all.keys(m);
+                let squares: Vec<usize> = keys.iter().map(|k| (k >> 16) as usize).collect();
+                let across = squares.iter().all(|s| s / 15 == squares[0] / 15);
+                let step = if across { 1 } else { 15 };
+                let mut line: Vec<u8> = keys.iter().map(|k| r.face_by_rank[(k & 0xff) as usize]).collect();
+                // the board tiles of the main line: between the new tiles and on past both ends
+                let (lo, hi) = (squares[0], squares[squares.len() - 1]);
+                let mut sq = lo;
+                while sq >= step && (!across || sq % 15 > 0) && grid[sq - step].is_some() {
+                    sq -= step;
+                }
+                while sq < 225 && (sq <= hi || grid[sq].is_some()) {
+                    if let Some((_, f)) = grid[sq] {
+                        line.push(f);
+                    }
+                    if across && sq % 15 == 14 {
+                        break;
+                    }
+                    sq += step;
+                }
+                let mut k = [0u8; 5];
+                for f in line {
+                    k[slot(r.faces[f as usize].kind).unwrap()] += 1;
+                }
+                assert!(kinds_fit(k, r.max_digits), "rack {tiles:?}, move {keys:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "the racks must have whole-rack moves ({checked})");
+    }
 
     /// Every move scoring at least the floor: (score, tiles), sorted.
     fn above(found: &crate::generate::MoveList, low: i64) -> Vec<(i64, Vec<u32>)> {
