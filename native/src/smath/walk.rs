@@ -3,9 +3,9 @@
 //!
 //! A node is "about to fill square i" with a grammar state, the rack tiles used so far and
 //! a few flags.  What can follow a node does not depend on how it was reached, so
-//! [`LineWalk::first`] (before any `=`) and [`LineWalk::later`] (after one, by the value
-//! every side from there must have) work it out once per node: whether a true line can
-//! still be completed, and bounds on what the rest can add to the score.
+//! [`LineWalk::bounds`] works it out once per node (before any `=` value-free, after one by
+//! the value every side from there must have): whether a true line can still be completed,
+//! and bounds on what the rest can add to the score.
 //! [`LineWalk::walk`] lists the lines from a start square, entering only nodes that can be
 //! completed and whose bound reaches the threshold.
 //!
@@ -72,18 +72,8 @@ fn within(pre: Prefix, threshold: f64, then: Prefix, then_threshold: f64) -> boo
     pre.0 <= then.0 && pre.1 <= then.1 && pre.2 <= then.2 && threshold >= then_threshold
 }
 
-/// What is known about a node of the first side: its bound, whether exact (nothing was cut
-/// by the threshold), and the prefix and threshold it was worked out under.
-#[derive(Clone, Copy)]
-struct FirstEntry {
-    sm: Option<Summary>,
-    exact: bool,
-    pre: Prefix,
-    threshold: f64,
-}
-
-/// What can follow a node after an '=': bounds by value (a range of the arena, sorted by
-/// value), a bound for any value where the threshold cut, the bound over everything,
+/// What can follow a node: bounds by value (a range of the arena, sorted by value; after an
+/// '=' only), a bound for any value (the first side's, and where the threshold cut), the bound over everything,
 /// whether exact, and the prefix and threshold it was worked out under.
 #[derive(Clone, Copy)]
 pub struct Later {
@@ -162,11 +152,11 @@ pub struct LineWalk {
     min_end: i64,
     max_tiles: Option<u32>,
     nums_from: Vec<u32>,
-    memo_first: Map<Key, FirstEntry>,
-    memo_later: Map<Key, Later>,
+    /// by node; the state says which side of the line it is on
+    memo: Map<Key, Later>,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
-    /// per square: the entries of a `later` node being merged (reused, as `bufs`)
+    /// per square: the entries by value of a node being merged (reused, as `bufs`)
     accs: Vec<Vec<(Value, Summary)>>,
 }
 
@@ -185,8 +175,7 @@ impl LineWalk {
             min_end,
             max_tiles: rules.max_tiles.map(|m| m.min(u32::MAX as usize) as u32),
             nums_from,
-            memo_first: Map::default(),
-            memo_later: Map::default(),
+            memo: Map::default(),
             arena: Vec::new(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
             accs: (0..=n).map(|_| Vec::new()).collect(),
@@ -285,8 +274,9 @@ impl LineWalk {
         Node { used: step.used, nrack, ntiles, touched, lone, need_end: nd.need_end }
     }
 
-    /// The bound for the sides that must have value `w`.
-    fn lookup(&self, ent: &Later, w: Value) -> Option<Summary> {
+    /// The bound for the sides that must have value `w` (None: any value, as on the first side).
+    fn lookup(&self, ent: &Later, w: Option<Value>) -> Option<Summary> {
+        let Some(w) = w else { return ent.any };
         let part = &self.arena[ent.off as usize..(ent.off + ent.len) as usize];
         let sm = part.binary_search_by(|e| e.0.cmp(&w)).ok().map(|k| part[k].1);
         merge_opt(sm, ent.wild)
@@ -311,68 +301,17 @@ impl LineWalk {
         Some(Summary { cm: em, cpm: em.saturating_mul(pts), cx })
     }
 
-    /// Bounds on what can follow a node of the first side (before any '='), or None if nothing
-    /// can; and whether they are exact (no part was cut by the threshold).
-    pub fn first(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix) -> Result<(Option<Summary>, bool), Stop> {
+    /// Bounds on what can follow a node, by the value every side from here must have.  One
+    /// mechanism for both parts of a line: after an '=' the bounds are kept by the value the
+    /// sides from here take; before any '=' (the first side) no value is owed yet, so
+    /// everything lands in the value-free part (`wild`), and an '=' looks its side's value up
+    /// in the node after it.  `goal` is the value the caller needs (None: any); the node is
+    /// explored only when the bound for it reaches the threshold from `pre`.
+    pub fn bounds(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix, goal: Option<Value>) -> Result<Later, Stop> {
         let key = self.key(i, st, nd);
         let threshold = ctx.threshold;
-        if let Some(hit) = self.memo_first.get(&key) {
-            let settled = match hit.sm {
-                None => true,
-                Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
-            };
-            if settled {
-                return Ok((hit.sm, hit.exact));
-            }
-        } else {
-            match self.cheap(ctx, i, st, nd) {
-                None => return Ok((None, true)),
-                Some(c) if ub(pre, c) < threshold => return Ok((Some(c), false)),
-                Some(_) => {}
-            }
-        }
-        ctx.count_node()?;
-        let mut result: Option<Summary> = None;
-        let mut exact = true;
-        let (e, p, x) = pre;
-        let mut buf = std::mem::take(&mut self.bufs[i]);
-        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
-        for step in &buf {
-            let cn = self.child_node(i, step, nd);
-            let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
-            let (child, cex) = if step.nxt.after_equals() {
-                match ctx.g.side_value(st) {
-                    Some(w) => {
-                        let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
-                        (self.lookup(&ent, w), ent.exact)
-                    }
-                    None => (None, true),
-                }
-            } else {
-                self.first(ctx, i + 1, &step.nxt, &cn, pre2)?
-            };
-            if let Some(c) = child {
-                result = Some(Summary::merge(result, c.through(step.tp, step.em, step.tx)));
-                exact = exact && cex;
-            }
-        }
-        self.bufs[i] = buf;
-        self.memo_first.insert(key, FirstEntry { sm: result, exact, pre, threshold });
-        Ok((result, exact))
-    }
-
-    /// Bounds on what can follow a node after an '=', by the value every side from here must
-    /// have.  `goal` is the value the caller needs (None: any); the node is explored only
-    /// when the bound for it reaches the threshold from `pre`.
-    pub fn later(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix, goal: Option<Value>) -> Result<Later, Stop> {
-        let key = self.key(i, st, nd);
-        let threshold = ctx.threshold;
-        if let Some(hit) = self.memo_later.get(&key).copied() {
-            let sm = match goal {
-                None => hit.any,
-                Some(w) => self.lookup(&hit, w),
-            };
-            let settled = match sm {
+        if let Some(hit) = self.memo.get(&key).copied() {
+            let settled = match self.lookup(&hit, goal) {
                 None => true,
                 Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
             };
@@ -389,6 +328,7 @@ impl LineWalk {
             }
         }
         ctx.count_node()?;
+        let side = st.eq; // after an '=': bounds by value
         let mut acc = std::mem::take(&mut self.accs[i.min(self.n)]);
         acc.clear();
         let mut wild: Option<Summary> = None;
@@ -401,21 +341,26 @@ impl LineWalk {
             let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
             if step.nxt.after_equals() {
                 if let Some(w) = ctx.g.side_value(st) {
-                    let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
-                    if let Some(c) = self.lookup(&ent, w) {
-                        acc.push((w, c.through(step.tp, step.em, step.tx)));
+                    let ent = self.bounds(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
+                    if let Some(c) = self.lookup(&ent, Some(w)) {
+                        let c = c.through(step.tp, step.em, step.tx);
+                        if side {
+                            acc.push((w, c));
+                        } else {
+                            wild = Some(Summary::merge(wild, c));
+                        }
                         exact = exact && ent.exact;
                     }
                 }
                 continue;
             }
-            if self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) {
+            if side && self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) {
                 if let Some(w) = ctx.g.side_value(&step.nxt) {
                     let cx = step.tx as f64 + ctx.bonus(cn.used, cn.nrack);
                     acc.push((w, Summary { cm: step.em, cpm: step.tp.saturating_mul(step.em), cx }));
                 }
             }
-            let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, None)?;
+            let ent = self.bounds(ctx, i + 1, &step.nxt, &cn, pre2, None)?;
             for k in ent.off as usize..(ent.off + ent.len) as usize {
                 let (w, c) = self.arena[k];
                 acc.push((w, c.through(step.tp, step.em, step.tx)));
@@ -423,7 +368,9 @@ impl LineWalk {
             if let Some(c) = ent.wild {
                 wild = Some(Summary::merge(wild, c.through(step.tp, step.em, step.tx)));
             }
-            exact = exact && ent.exact;
+            if ent.any.is_some() {
+                exact = exact && ent.exact; // a child with no completion cuts nothing away
+            }
         }
         self.bufs[i] = buf;
         acc.sort_by_key(|a| a.0);
@@ -439,7 +386,7 @@ impl LineWalk {
         }
         self.accs[i.min(self.n)] = acc;
         let ent = Later { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
-        self.memo_later.insert(key, ent);
+        self.memo.insert(key, ent);
         Ok(ent)
     }
 
@@ -450,7 +397,7 @@ impl LineWalk {
     /// The bound on every line from `start`, or None when none can be completed.
     pub fn root_bound(&mut self, ctx: &mut Ctx<'_>, start: usize) -> Result<Option<f64>, Stop> {
         let nd = self.start_node(ctx, start);
-        Ok(self.first(ctx, start, &State::INITIAL, &nd, (1, 0, 0))?.0.map(|s| s.cpm as f64 + s.cx))
+        Ok(self.bounds(ctx, start, &State::INITIAL, &nd, (1, 0, 0), None)?.any.map(|s| s.cpm as f64 + s.cx))
     }
 
     /// List (through the search's `record`) every line from `start` the bound admits.
@@ -501,18 +448,11 @@ impl LineWalk {
                 }
             }
             let pre2 = (emult2, pts2, cross2);
-            let child = if step.nxt.eq {
-                match goal {
-                    Some(w) => {
-                        let ent = self.later(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
-                        self.lookup(&ent, w)
-                    }
-                    None => None,
-                }
-            } else {
-                self.first(ctx, i + 1, &step.nxt, &cn, pre2)?.0
-            };
-            let Some(c) = child else { continue };
+            if step.nxt.eq && goal.is_none() {
+                continue; // after an '=' whose side has no value
+            }
+            let ent = self.bounds(ctx, i + 1, &step.nxt, &cn, pre2, goal)?;
+            let Some(c) = self.lookup(&ent, goal) else { continue };
             let ub = emult2.saturating_mul(pts2.saturating_mul(c.cm).saturating_add(c.cpm)).saturating_add(cross2) as f64 + c.cx;
             if ub < ctx.threshold {
                 ctx.pruned += 1;

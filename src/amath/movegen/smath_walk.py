@@ -2,10 +2,10 @@
 
 A node is "about to fill square i" with a grammar state, the rack tiles used so far and
 a few flags (touched the board yet, tiles placed, ...).  What can still follow a node
-does not depend on how it was reached, so :meth:`LineWalk.first` and :meth:`LineWalk.later`
-work it out once per node (a dynamic programme over the line, shared by every start
-square): whether any true line can be completed from it at all, and bounds on what the
-rest of the line can add to the score.  :meth:`LineWalk.walk` then lists the lines from a
+does not depend on how it was reached, so :meth:`LineWalk.bounds` works it out once per
+node (a dynamic programme over the line, shared by every start square): whether any true
+line can be completed from it at all, and bounds on what the rest of the line can add to
+the score (before any '=' value-free, after one by the value the sides from there take).  :meth:`LineWalk.walk` then lists the lines from a
 start square, entering only nodes that can be completed and, in top-N mode, whose bound
 reaches the threshold (a branch-and-bound on score).
 
@@ -41,8 +41,8 @@ Prefix = tuple[int, int, int]
 """The line so far as the score sees it: (equation premium, points x piece premium, cross scores)."""
 
 Later = tuple[dict[Value, Summary], Summary | None, Summary | None, bool, Prefix, float]
-"""What can follow a node after an '=': (bounds by value, bound for any value where the threshold cut,
-bound over everything, exact, and the prefix and threshold it was worked out under)."""
+"""What can follow a node: (bounds by value, bound for any value (the first side's, and where the
+threshold cut), bound over everything, exact, and the prefix and threshold it was worked out under)."""
 
 _FIXED = -2
 _NOTHING: Later = ({}, None, None, True, (0, 0, 0), float("inf"))
@@ -73,8 +73,7 @@ class LineWalk:
         for i in range(n - 1, -1, -1):
             nums_from[i] = nums_from[i + 1] + (line.kind[i] == NUM)
         self.nums_from = nums_from
-        self.memo_first: dict[tuple[object, ...], tuple[Summary | None, bool, Prefix, float]] = {}
-        self.memo_later: dict[tuple[object, ...], Later] = {}
+        self.memo: dict[tuple[object, ...], Later] = {}  # by node; the state says which side it is on
 
     def need_end(self, start: int) -> int:
         """Where a line from ``start`` may end, as one int: ``e >= 0`` exactly on square e (the
@@ -163,46 +162,7 @@ class LineWalk:
         bonus = s.extra_max + (s.bingo if fits == r else 0)
         return em, em * pts, line.cross_suffix[i] + bonus
 
-    def first(
-        self, i: int, st: State, used: int, nrack: int, ntiles: int, touched: bool, lone: int, need_end: int, pre: Prefix
-    ) -> tuple[Summary | None, bool]:
-        """Bounds on what can follow a node of the first side (before any '='), or None if nothing can;
-        and whether they are exact (no part was cut by the threshold)."""
-        key = self._key(i, st, used, ntiles, touched, lone, need_end)
-        threshold = self.s.threshold
-        hit = self.memo_first.get(key)
-        if hit is not None:
-            sm, exact, hpre, ht = hit
-            if sm is None or exact or _ub(pre, sm) < threshold or _within(pre, threshold, hpre, ht):
-                return sm, exact
-        else:
-            cheap = self._cheap(i, st, used, nrack, need_end)
-            if cheap is None:
-                return None, True
-            if _ub(pre, cheap) < threshold:
-                return cheap, False
-        self.s.count_node()
-        result: Summary | None = None
-        exact = True
-        e, p, x = pre
-        for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
-            nrack2 = nrack if j < 0 else nrack + 1
-            nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
-            pre2 = (e * em, p + tp, x + tx)
-            if nxt is AFTER_EQUALS:
-                w = side_value(st)
-                assert w is not None
-                ent = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, w)
-                child, cex = _lookup(ent, w), ent[3]
-            else:
-                child, cex = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
-            if child is not None:
-                result = _merge(result, _through(child, tp, em, tx))
-                exact = exact and cex
-        self.memo_first[key] = (result, exact, pre, threshold)
-        return result, exact
-
-    def later(
+    def bounds(
         self,
         i: int,
         st: State,
@@ -215,16 +175,20 @@ class LineWalk:
         pre: Prefix,
         goal: Value | None,
     ) -> Later:
-        """Bounds on what can follow a node after an '=', by the value every side from here must have.
+        """Bounds on what can follow a node, by the value every side from here must have.
 
-        ``goal`` is the value the caller needs (None: any); the node is explored only when the
-        bound for it reaches the threshold from ``pre``.
+        One mechanism for both parts of a line: after an '=' the bounds are kept by the value
+        the sides from here take (the caller's target); before any '=' (the first side) no
+        value is owed yet, so everything lands in the value-free part (``wild``), and an '='
+        looks its side's value up in the node after it.  ``goal`` is the value the caller
+        needs (None: any); the node is explored only when the bound for it reaches the
+        threshold from ``pre``.
         """
         key = self._key(i, st, used, ntiles, touched, lone, need_end)
         threshold = self.s.threshold
-        hit = self.memo_later.get(key)
+        hit = self.memo.get(key)
         if hit is not None:
-            sm = hit[2] if goal is None else _lookup(hit, goal)
+            sm = _lookup(hit, goal)
             if sm is None or hit[3] or _ub(pre, sm) < threshold or _within(pre, threshold, hit[4], hit[5]):
                 return hit
         else:
@@ -234,6 +198,7 @@ class LineWalk:
             if _ub(pre, cheap) < threshold:
                 return ({}, cheap, cheap, False, pre, threshold)
         self.s.count_node()
+        side = st[7] == 1  # after an '=': bounds by value
         table: dict[Value, Summary] = {}
         wild: Summary | None = None
         exact = True
@@ -245,32 +210,36 @@ class LineWalk:
             if nxt is AFTER_EQUALS:
                 w = side_value(st)
                 assert w is not None
-                ent = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, w)
+                ent = self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, w)
                 child = _lookup(ent, w)
                 if child is not None:
-                    table[w] = _merge(table.get(w), _through(child, tp, em, tx))
+                    if side:
+                        table[w] = _merge(table.get(w), _through(child, tp, em, tx))
+                    else:
+                        wild = _merge(wild, _through(child, tp, em, tx))
                     exact = exact and ent[3]
                 continue
-            if self._may_end(i, used2, nt2, touched2, lone2, need_end):
+            if side and self._may_end(i, used2, nt2, touched2, lone2, need_end):
                 w = side_value(nxt)
                 if w is not None:
                     table[w] = _merge(table.get(w), (em, tp * em, tx + self._bonus(used2, nrack2)))
-            ent = self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, None)
+            ent = self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, None)
             for w, child in ent[0].items():
                 table[w] = _merge(table.get(w), _through(child, tp, em, tx))
             if ent[1] is not None:
                 wild = _merge(wild, _through(ent[1], tp, em, tx))
-            exact = exact and ent[3]
+            if ent[2] is not None:  # a child with no completion cuts nothing away
+                exact = exact and ent[3]
         anything = wild
         for sm in table.values():
             anything = _merge(anything, sm)
         entry: Later = (table, wild, anything, exact, pre, threshold)
-        self.memo_later[key] = entry
+        self.memo[key] = entry
         return entry
 
     def root_bound(self, start: int) -> float | None:
         """The bound on every line from ``start``, or None when none can be completed."""
-        sm, _ = self.first(start, INITIAL, 0, 0, 0, False, 0, self.need_end(start), (1, 0, 0))
+        sm = self.bounds(start, INITIAL, 0, 0, 0, False, 0, self.need_end(start), (1, 0, 0), None)[2]
         return None if sm is None else sm[1] + sm[2]
 
     def walk_from(self, start: int) -> None:
@@ -313,11 +282,7 @@ class LineWalk:
                 if s.admits(score, used2):
                     s.record(score, used2, self._tiles(link if j == _FIXED else (link, i, tile, face)))
             pre2 = (emult2, pts2, cross2)
-            if nxt[7]:
-                assert goal is not None
-                child = _lookup(self.later(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, goal), goal)
-            else:
-                child, _ = self.first(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
+            child = _lookup(self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, goal), goal)
             if child is None:
                 continue
             cm, cpm, cx = child
@@ -384,8 +349,10 @@ def _ub(pre: Prefix, sm: Summary) -> float:
     return e * (p * sm[0] + sm[1]) + x + sm[2]
 
 
-def _lookup(ent: Later, w: Value) -> Summary | None:
-    """The bound for the sides that must have value ``w``."""
+def _lookup(ent: Later, w: Value | None) -> Summary | None:
+    """The bound for the sides that must have value ``w`` (None: any value, as on the first side)."""
+    if w is None:
+        return ent[2]
     sm = ent[0].get(w)
     return sm if ent[1] is None else _merge(sm, ent[1])
 
