@@ -39,14 +39,15 @@ def _summary(name: str, times: list[float], stopped: int) -> str:
     return f"{name}: {len(times)} searches, {stopped} stopped at the cap; {spread}"
 
 
-def run(backend: str, count: int, cap: int, each: bool = False) -> None:
-    """Time the exact top 20 and best move on the first ``count`` stored positions' full racks (``each``: print every search)."""
+def run(backend: str, count: int, cap: int, each: bool = False, limits: tuple[int, ...] = (20, 1), skip: int = 0) -> None:
+    """Time the exact top N (``limits``: 20 and 1) on the first ``count`` stored positions' full racks (``each``: print every search)."""
     gen = get_generator(backend)
     search = native.generate_smath if backend == "native" else smath.generate_smath  # what the selector runs, with its counts
-    data = json.loads(DATA.read_text(encoding="utf-8"))["positions"][:count]
+    data = json.loads(DATA.read_text(encoding="utf-8"))["positions"][skip : skip + count]
     blanks = sum("?" in p["position"]["rack"] for p in data)
     print(f"{len(data)} positions, {blanks} racks with a blank; backend {gen.name} (own Smath search: {backend in own_backends(SMATH)})")
-    for limit, name in ((20, "top 20"), (1, "best move")):
+    for limit in limits:
+        name = "best move" if limit == 1 else f"top {limit}"
         times: list[float] = []
         stopped = 0
         for k, p in enumerate(data):
@@ -62,7 +63,7 @@ def run(backend: str, count: int, cap: int, each: bool = False) -> None:
                 outcome = "stopped"
             times.append(time.process_time() - t0)
             if each:
-                print(f"  {name} #{k}: {_ms(times[-1])}, {stats.nodes} nodes, {outcome}", flush=True)
+                print(f"  {name} #{skip + k}: {_ms(times[-1])}, {stats.nodes} nodes, {outcome}", flush=True)
         print(_summary(name, times, stopped), flush=True)
 
 
@@ -70,12 +71,14 @@ def main() -> None:
     """Print the machine, then the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", default="python", choices=["python", "native"])
-    parser.add_argument("--count", type=int, default=40, help="positions (from the first)")
+    parser.add_argument("--count", type=int, default=40, help="positions (from the first, after --skip)")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first this many positions (to run a set in parts)")
     parser.add_argument("--cap", type=int, default=1_000_000, help="node cap per search (stopped searches are counted)")
     parser.add_argument("--each", action="store_true", help="print every search (time, nodes, best score)")
+    parser.add_argument("--limits", type=int, nargs="+", default=[20, 1], help="the N of the top-N searches (1: best move)")
     args = parser.parse_args()
     print(f"machine: {platform.machine()} python {platform.python_version()}, load {os.getloadavg()[0]:.1f}, CPU time per search")
-    run(args.backend, args.count, args.cap, args.each)
+    run(args.backend, args.count, args.cap, args.each, tuple(args.limits), args.skip)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ def profile(index: int, limit: int, cap: int) -> None:
     tally: dict[str, Counter[object]] = {k: Counter() for k in ("kind", "depth", "prev", "nrack", "left", "kind_depth", "eq_side")}
     count = smath.Search.count_node
     seen: dict[str, Counter[object]] = {"bounds": Counter(), "walk": Counter()}
+    inner: Counter[object] = Counter()
+    inside: Counter[object] = Counter()
 
     def counting(self: smath.Search) -> None:
         f = sys._getframe(1)
@@ -44,6 +46,9 @@ def profile(index: int, limit: int, cap: int) -> None:
         tally["kind"][kind] += 1
         key = walker._key(loc["i"], st, loc["used"], loc["ntiles"], loc["touched"], loc["lone"], loc["need_end"])
         seen[kind][(id(walker), key)] += 1
+        if kind == "bounds" and st[6]:  # inside brackets: the node as a table of bracketed factors would key it
+            inner[(id(walker), key[0], (*st[:5], None, 1, st[7]), *key[2:])] += 1
+            inside[(id(walker), key)] += 1
         tally["depth"][st[6]] += 1
         tally["kind_depth"][(kind, st[6])] += 1
         tally["prev"][_PREV[st[0]]] += 1
@@ -79,6 +84,10 @@ def profile(index: int, limit: int, cap: int) -> None:
     for kind, keys in seen.items():
         again = Counter(min(n, 5) for n in keys.values())
         print(f"  {kind}: {sum(keys.values())} nodes, {len(keys)} distinct; worked out n times (5: 5 or more): {sorted(again.items())}")
+    print(
+        f"  inside brackets: {sum(inside.values())} bound nodes, {len(inside)} distinct, "
+        f"{len(inner)} distinct without the enclosing frames (each bracket's content tabled apart)"
+    )
     for name, c in tally.items():
         total = sum(c.values()) or 1
         rows = sorted(c.items(), key=lambda kv: -kv[1])[:14]

@@ -73,10 +73,10 @@ fn within(pre: Prefix, threshold: f64, then: Prefix, then_threshold: f64) -> boo
 }
 
 /// What can follow a node: bounds by value (a range of the arena, sorted by value; after an
-/// '=' only), a bound for any value (the first side's, and where the threshold cut), the bound over everything,
-/// whether exact, and the prefix and threshold it was worked out under.
+/// '=' only), a bound for any value (the first side's, and where the threshold cut), the
+/// bound over everything, whether exact, and the prefix and threshold it was worked out under.
 #[derive(Clone, Copy)]
-pub struct Later {
+pub struct Bounds {
     off: u32,
     len: u32,
     wild: Option<Summary>,
@@ -87,7 +87,7 @@ pub struct Later {
 }
 
 /// No completion at all.
-const NOTHING: Later = Later { off: 0, len: 0, wild: None, any: None, exact: true, pre: (0, 0, 0), threshold: f64::INFINITY };
+const NOTHING: Bounds = Bounds { off: 0, len: 0, wild: None, any: None, exact: true, pre: (0, 0, 0), threshold: f64::INFINITY };
 
 fn merge_opt(a: Option<Summary>, b: Option<Summary>) -> Option<Summary> {
     match b {
@@ -153,7 +153,7 @@ pub struct LineWalk {
     max_tiles: Option<u32>,
     nums_from: Vec<u32>,
     /// by node; the state says which side of the line it is on
-    memo: Map<Key, Later>,
+    memo: Map<Key, Bounds>,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
     /// per square: the entries by value of a node being merged (reused, as `bufs`)
@@ -275,7 +275,7 @@ impl LineWalk {
     }
 
     /// The bound for the sides that must have value `w` (None: any value, as on the first side).
-    fn lookup(&self, ent: &Later, w: Option<Value>) -> Option<Summary> {
+    fn lookup(&self, ent: &Bounds, w: Option<Value>) -> Option<Summary> {
         let Some(w) = w else { return ent.any };
         let part = &self.arena[ent.off as usize..(ent.off + ent.len) as usize];
         let sm = part.binary_search_by(|e| e.0.cmp(&w)).ok().map(|k| part[k].1);
@@ -307,7 +307,7 @@ impl LineWalk {
     /// everything lands in the value-free part (`wild`), and an '=' looks its side's value up
     /// in the node after it.  `goal` is the value the caller needs (None: any); the node is
     /// explored only when the bound for it reaches the threshold from `pre`.
-    pub fn bounds(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix, goal: Option<Value>) -> Result<Later, Stop> {
+    pub fn bounds(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix, goal: Option<Value>) -> Result<Bounds, Stop> {
         let key = self.key(i, st, nd);
         let threshold = ctx.threshold;
         if let Some(hit) = self.memo.get(&key).copied() {
@@ -322,7 +322,7 @@ impl LineWalk {
             match self.cheap(ctx, i, st, nd) {
                 None => return Ok(NOTHING),
                 Some(c) if ub(pre, c) < threshold => {
-                    return Ok(Later { off: 0, len: 0, wild: Some(c), any: Some(c), exact: false, pre, threshold });
+                    return Ok(Bounds { off: 0, len: 0, wild: Some(c), any: Some(c), exact: false, pre, threshold });
                 }
                 Some(_) => {}
             }
@@ -385,7 +385,7 @@ impl LineWalk {
             }
         }
         self.accs[i.min(self.n)] = acc;
-        let ent = Later { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
+        let ent = Bounds { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
         self.memo.insert(key, ent);
         Ok(ent)
     }

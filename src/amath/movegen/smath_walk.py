@@ -40,12 +40,12 @@ Step = tuple[int, str, str, int, int, int, State, int]
 Prefix = tuple[int, int, int]
 """The line so far as the score sees it: (equation premium, points x piece premium, cross scores)."""
 
-Later = tuple[dict[Value, Summary], Summary | None, Summary | None, bool, Prefix, float]
+Bounds = tuple[dict[Value, Summary], Summary | None, Summary | None, bool, Prefix, float]
 """What can follow a node: (bounds by value, bound for any value (the first side's, and where the
 threshold cut), bound over everything, exact, and the prefix and threshold it was worked out under)."""
 
 _FIXED = -2
-_NOTHING: Later = ({}, None, None, True, (0, 0, 0), float("inf"))
+_NOTHING: Bounds = ({}, None, None, True, (0, 0, 0), float("inf"))
 
 
 class LineWalk:
@@ -73,7 +73,7 @@ class LineWalk:
         for i in range(n - 1, -1, -1):
             nums_from[i] = nums_from[i + 1] + (line.kind[i] == NUM)
         self.nums_from = nums_from
-        self.memo: dict[tuple[object, ...], Later] = {}  # by node; the state says which side it is on
+        self.memo: dict[tuple[object, ...], Bounds] = {}  # by node; the state says which side it is on
 
     def need_end(self, start: int) -> int:
         """Where a line from ``start`` may end, as one int: ``e >= 0`` exactly on square e (the
@@ -174,7 +174,7 @@ class LineWalk:
         need_end: int,
         pre: Prefix,
         goal: Value | None,
-    ) -> Later:
+    ) -> Bounds:
         """Bounds on what can follow a node, by the value every side from here must have.
 
         One mechanism for both parts of a line: after an '=' the bounds are kept by the value
@@ -233,7 +233,7 @@ class LineWalk:
         anything = wild
         for sm in table.values():
             anything = _merge(anything, sm)
-        entry: Later = (table, wild, anything, exact, pre, threshold)
+        entry: Bounds = (table, wild, anything, exact, pre, threshold)
         self.memo[key] = entry
         return entry
 
@@ -349,7 +349,7 @@ def _ub(pre: Prefix, sm: Summary) -> float:
     return e * (p * sm[0] + sm[1]) + x + sm[2]
 
 
-def _lookup(ent: Later, w: Value | None) -> Summary | None:
+def _lookup(ent: Bounds, w: Value | None) -> Summary | None:
     """The bound for the sides that must have value ``w`` (None: any value, as on the first side)."""
     if w is None:
         return ent[2]
