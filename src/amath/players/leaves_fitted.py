@@ -7,55 +7,57 @@ from amath.players.leaves import LeaveTable
 
 ABOUT: dict[str, str] = {
     "a-math": (
-        "12650 games of greedy (seed 11) of the 100000 asked, 275369 turns, 196879 samples, prior weight "
+        "24150 games of greedy (seed 11) of the 100000 asked, 525277 turns, 375449 samples, prior weight "
         "200.0; made by: benchmarks/fit_leaves.py --games 100000 --jobs 2 --every 250 --seed 11 --bot greedy "
         "--state fit-out/state-amath.json --out fit-out/leaves_fitted.py; resumed by: "
         "benchmarks/fit_leaves.py --games 100000 --jobs 1 --every 100 --seed 11 --bot greedy --state fit-"
         "out/state-greedy.json --out fit-out/leaves_fitted_greedy.py --resume; resumed by: "
         "benchmarks/fit_leaves.py --games 100000 --jobs 2 --seed 11 --bot greedy --state fit-out/state.json "
-        "--resume --every 500"
+        "--resume --every 500; resumed by: benchmarks/fit_leaves.py --games 100000 --jobs 2 --seed 11 --bot "
+        "greedy --state /work/runs/fit6/state.json --resume --every 500 --out "
+        "/work/runs/fit6/leaves_fitted.py"
     ),
 }
 
 TABLES: dict[str, LeaveTable] = {
     "a-math": LeaveTable(
         tiles={
-            "0": -0.92,
-            "1": -1.45,
-            "2": -3.14,
-            "3": -4.53,
-            "4": -2.8,
-            "5": -3.39,
-            "6": -3.25,
-            "7": -3.94,
-            "8": -3.58,
-            "9": -3.88,
-            "10": -7.17,
-            "11": -7.6,
-            "12": -7.11,
-            "13": -5.0,
-            "14": -7.14,
-            "15": -7.28,
-            "16": -7.19,
-            "17": -5.51,
-            "18": -6.95,
-            "19": -3.41,
-            "20": -7.38,
-            "+": -1.84,
-            "-": -1.42,
-            "*": -5.36,
-            "/": -6.66,
-            "+-": 1.15,
-            "*/": -3.83,
-            "=": 14.72,
-            "?": 22.09,
+            "0": -1.09,
+            "1": -1.41,
+            "2": -3.42,
+            "3": -4.61,
+            "4": -3.09,
+            "5": -3.22,
+            "6": -3.62,
+            "7": -3.97,
+            "8": -3.73,
+            "9": -4.04,
+            "10": -7.31,
+            "11": -7.8,
+            "12": -7.35,
+            "13": -4.92,
+            "14": -7.41,
+            "15": -7.22,
+            "16": -7.54,
+            "17": -5.91,
+            "18": -7.23,
+            "19": -4.14,
+            "20": -7.11,
+            "+": -2.26,
+            "-": -1.17,
+            "*": -5.6,
+            "/": -6.97,
+            "+-": 0.32,
+            "*/": -4.18,
+            "=": 15.58,
+            "?": 22.2,
         },
         synergy={
-            "duplicates": -3.28,
-            "extra_equals": -28.14,
-            "no_equals": 13.46,
-            "no_number": -4.31,
-            "no_operator": -7.89,
+            "duplicates": -2.79,
+            "extra_equals": -29.2,
+            "no_equals": 14.2,
+            "no_number": -4.65,
+            "no_operator": -8.24,
         },
         name="fitted",
     ),
