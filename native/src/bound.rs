@@ -196,7 +196,12 @@ impl SpanBound {
 mod tests {
     use super::{kinds_fit, slot, Kinds};
     use crate::generate::{generate, generate_bounded, FORCE_MAX};
-    use crate::rules::testing::{face, premium_rules};
+    use crate::rules::testing::{board, face, premium_rules};
+
+    /// "1+1=2" across the centre row, and "3=3" down rows 4-6 of the column of its "+".
+    fn crossed_board() -> Vec<Option<(u8, u8)>> {
+        board(&[(7 * 15 + 5, 1, &["1", "+", "1", "=", "2"]), (4 * 15 + 6, 15, &["3", "=", "3"])])
+    }
 
     /// The kind counts of faces written out, as `kinds_fit` takes them.
     fn kinds(faces: &[&str]) -> Kinds {
@@ -232,13 +237,7 @@ mod tests {
         // the counting test is necessary: the complete list's whole-rack moves, read along
         // their main line with the board tiles in it, always pass it
         let r = premium_rules();
-        let mut grid = vec![None; 225];
-        for (k, f) in ["1", "+", "1", "=", "2"].iter().enumerate() {
-            grid[7 * 15 + 5 + k] = Some((face(f), face(f)));
-        }
-        for (k, f) in ["3", "=", "3"].iter().enumerate() {
-            grid[(4 + k) * 15 + 6] = Some((face(f), face(f)));
-        }
+        let grid = crossed_board();
         let mut checked = 0;
         for tiles in [vec!["1", "2", "+", "=", "3"], vec!["?", "=", "4", "*"], vec!["2", "2", "=", "+", "-"], vec!["6", "?", "="]] {
             let mut counts = vec![0u8; r.tiles.len()];
@@ -291,13 +290,7 @@ mod tests {
         // tiles worth different points and premiums around the board's tiles, so the
         // rearrangement bound is tighter than the per-square one and both are tested
         let r = premium_rules();
-        let mut grid = vec![None; 225];
-        for (k, f) in ["1", "+", "1", "=", "2"].iter().enumerate() {
-            grid[7 * 15 + 5 + k] = Some((face(f), face(f)));
-        }
-        for (k, f) in ["3", "=", "3"].iter().enumerate() {
-            grid[(4 + k) * 15 + 6] = Some((face(f), face(f)));
-        }
+        let grid = crossed_board();
         let mut checked = 0;
         for tiles in [
             vec!["1", "2", "+", "=", "3", "-", "4"],

@@ -397,6 +397,18 @@ pub mod testing {
         face_names().iter().position(|n| n == name).unwrap() as u8
     }
 
+    /// A 15x15 board with each word's faces laid from its start square by its step
+    /// (1 across, 15 down), each tile showing its own face.
+    pub fn board(words: &[(usize, usize, &[&str])]) -> Vec<Option<(u8, u8)>> {
+        let mut grid = vec![None; 225];
+        for (start, step, faces) in words {
+            for (k, f) in faces.iter().enumerate() {
+                grid[start + k * step] = Some((face(f), face(f)));
+            }
+        }
+        grid
+    }
+
     /// A small Smath-like set: numbers "0".."12", "+", "-", "*", "/", "=", "(", ")" (face ids in
     /// that order), a tile per face, a blank ("?", numbers and signs), and "=" and brackets free.
     pub fn smath_rules(size: usize, rack_size: i64, first_play: i64) -> RuleData {
