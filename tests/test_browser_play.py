@@ -60,6 +60,24 @@ def close(pg: Any) -> None:
     assert errors == [], errors
 
 
+def create_room(pg: Any, url: str, name: str, players: str | None = None) -> str:
+    """Open a waiting room from the lobby as `name` (with `players` seats if given); its share link."""
+    pg.goto(url + "/")
+    pg.fill("#name", name)
+    if players is not None:
+        pg.select_option("#room-players", players)
+    pg.click("#create-room")
+    pg.locator(".share-link").wait_for()
+    return str(pg.locator(".share-link").input_value())
+
+
+def join_room(pg: Any, link: str, name: str) -> None:
+    """Take a seat in the room of `link` as `name`, through the join form."""
+    pg.goto(link + "?join=1")
+    pg.locator("#join-name").fill(name)
+    pg.click("#join-go")
+
+
 def bot_game(server: Server, pg: Any) -> Game:
     pg.goto(server.url + "/")
     pg.fill("#name", "Ann")
@@ -282,15 +300,9 @@ def test_the_result_stays_on_the_page_then_rematch_and_analysis(server: Server, 
 
 def test_resign_in_a_room_then_both_players_rematch(server: Server, browser: Any) -> None:
     ann = new_page(browser)
-    ann.goto(server.url + "/")
-    ann.fill("#name", "Ann")
-    ann.click("#create-room")
-    ann.locator(".share-link").wait_for()
-    link = ann.locator(".share-link").input_value()
+    link = create_room(ann, server.url, "Ann")
     ben = new_page(browser)
-    ben.goto(link + "?join=1")
-    ben.locator("#join-name").fill("Ben")
-    ben.click("#join-go")
+    join_room(ben, link, "Ben")
     for pg in (ann, ben):
         pg.wait_for_function("window.amathDebug.state && window.amathDebug.state.status === 'playing'")
         assert pg.locator("#btn-hint").is_hidden()  # never a hint with other people
@@ -323,16 +335,9 @@ def test_resign_in_a_room_then_both_players_rematch(server: Server, browser: Any
 
 def test_leave_a_waiting_room_then_hand_a_seat_over(server: Server, browser: Any) -> None:
     ann = new_page(browser)
-    ann.goto(server.url + "/")
-    ann.fill("#name", "Ann")
-    ann.select_option("#room-players", "3")
-    ann.click("#create-room")
-    ann.locator(".share-link").wait_for()
-    link = ann.locator(".share-link").input_value()
+    link = create_room(ann, server.url, "Ann", players="3")
     ben = new_page(browser, lang="th")
-    ben.goto(link + "?join=1")
-    ben.locator("#join-name").fill("Ben")
-    ben.click("#join-go")
+    join_room(ben, link, "Ben")
     ann.locator(".seat-list li.joined", has_text="Ben").wait_for()
     assert ben.locator("#leave-room").inner_text() == "ออกจากห้อง"
     ben.click("#leave-room")  # in Thai: the seat is given up and the page goes back to the lobby
@@ -344,9 +349,7 @@ def test_leave_a_waiting_room_then_hand_a_seat_over(server: Server, browser: Any
     players = [ann]
     for name in ("Cy", "Di"):
         pg = new_page(browser)
-        pg.goto(link + "?join=1")
-        pg.locator("#join-name").fill(name)
-        pg.click("#join-go")
+        join_room(pg, link, name)
         players.append(pg)
     for pg in players:
         pg.wait_for_function("window.amathDebug.state && window.amathDebug.state.status === 'playing'")
