@@ -488,6 +488,35 @@ def test_a_scenario_s_play_outs_all_stop_at_the_horizon_or_all_go_on_to_the_end(
     assert mixed  # the stopped play-outs were finished too
 
 
+def test_a_play_out_stopped_at_the_horizon_goes_on_from_there_as_a_replay_would() -> None:
+    """The stopped play-outs of a scenario that went on are continued from the horizon (the
+    turns already chosen pushed again, the bag order and exchange shuffle as they were), not
+    played again from the start: the same play-out, value and line as a replay with ``finish``."""
+    from amath.engine.sim import _scenario
+
+    pos = _small(1, ("=", "1", "2", "3"), 8, 14)
+    sim = Simulator(pos, equity=default_equity(), candidates=3, plies=2, seed=1)
+    before = pos.state(), pos.zobrist
+    resumed = exchanged = 0
+    for it in range(8):
+        sc = _scenario(pos, 1, it, {})
+        for s in sim.stats:
+            first, stop = sim._play(sc, s.candidate, False)
+            assert (stop is None) == first.finished
+            if stop is None:
+                continue
+            assert len(stop.turns) == sim.plies and len(stop.line) == sim.plies - 1
+            went_on, again = sim._play(sc, s.candidate, True, stop)
+            assert again is None and went_on == sim.playout(sc, s.candidate, finish=True)
+            assert went_on.finished and went_on.line[: len(first.line)] == first.line
+            later = [pos.decode(code) for code in went_on.line[len(first.line) :]]
+            # exchanges on both sides of the horizon: the returned tiles' shuffle goes on as it was
+            exchanged += any(isinstance(m, Exchange) for m, _, _ in stop.turns) and any(isinstance(m, Exchange) for m in later)
+            resumed += 1
+    assert (pos.state(), pos.zobrist) == before
+    assert resumed and exchanged
+
+
 def test_when_a_rack_can_hold_two_blanks_the_endgame_and_preendgame_are_simulated() -> None:
     """A two-blank rack's move list outgrows the node budgets (seconds without finishing one
     ply: a ranking by score alone); such positions are simulated unless ``blanks`` allows two.

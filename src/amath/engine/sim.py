@@ -20,8 +20,9 @@ bots exchanged until the scoreless turns ended the game).
 
 A play-out stops at the horizon while the bag holds tiles and goes on to the end of the
 game once it is empty; when any candidate's play-out of a scenario goes on, all of that
-scenario's do (one stopped with the opponent to move lacks the turns a finished one
-counts, and candidates that draw more empty the bag more often: a tempo's bias).
+scenario's do, each from where it stopped (one stopped with the opponent to move lacks
+the turns a finished one counts, and candidates that draw more empty the bag more often:
+a tempo's bias).
 
 After ``min_iterations`` and every ``batch`` iterations, a candidate whose paired
 difference to the leader is below zero with 99% confidence is dropped, and so is one
@@ -137,6 +138,21 @@ class Playout(NamedTuple):
     win: float
     line: tuple[int, ...]
     finished: bool
+
+
+@dataclass(slots=True)
+class _Horizon:
+    """Where a play-out stopped at the horizon with tiles in the bag: what it needs to go on.
+
+    The turns pushed (move, draw, score) are pushed again on the thread's position (no move
+    search: they are known); the rest is the play-out's own state at the horizon.
+    """
+
+    turns: list[tuple[Action, tuple[str, ...], int | None]]
+    order: list[str]  # the bag still to draw, in order
+    shake: random.Random  # where returned tiles go, in the state the horizon left it
+    line: list[int]
+    kept: list[float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,34 +279,52 @@ class Simulator:
         It stops at the horizon (``plies``) while the bag holds tiles, else goes on to the end
         of the game (at most ``FINISH_PLIES`` more turns); with ``finish`` it goes on in any case.
         """
+        return self._play(scenario, cand, finish)[0]
+
+    def _play(self, scenario: _Scenario, cand: Candidate, finish: bool, resume: _Horizon | None = None) -> tuple[Playout, _Horizon | None]:
+        """The play-out, and where it stopped when that was the horizon with tiles in the bag.
+
+        With ``resume`` (what an earlier call of the same scenario and candidate stopped at) it
+        goes on from there: the same play-out as one started with ``finish``, without its
+        first turns searched again.
+        """
         work = self._work(scenario)
         me = work.to_move
         start = list(work.scores)
-        order = list(scenario.order)
-        shake = random.Random(scenario.extra)  # the same for every candidate and thread
-        pushed = 0
-        line: list[int] = []
-        kept = [0.0] * work.sides  # each side's leave value at its last turn in the play-out
+        turns: list[tuple[Action, tuple[str, ...], int | None]] = []
+        if resume is None:
+            order = list(scenario.order)
+            shake = random.Random(scenario.extra)  # the same for every candidate and thread
+            line: list[int] = []
+            kept = [0.0] * work.sides  # each side's leave value at its last turn in the play-out
+        else:
+            order, shake, line, kept = list(resume.order), resume.shake, list(resume.line), list(resume.kept)
         try:
-            for ply in range(self.plies + FINISH_PLIES):
+            for move, draw, score in resume.turns if resume else ():
+                work.push(move, draw, score=score)
+                turns.append((move, draw, score))
+            for ply in range(len(turns), self.plies + FINISH_PLIES):
                 if work.is_over or (ply >= self.plies and work.bag_size > 0 and not finish):
                     break
                 turn = cand if ply == 0 else self.reply(work)
                 need = work.draw_count(turn.move)
-                draw = order[:need]
+                draw = tuple(order[:need])
                 del order[:need]
                 kept[work.to_move] = turn.equity - turn.score  # what the turn keeps, before the draw
-                work.push(turn.move, draw, score=turn.score if isinstance(turn.move, Place) else None)
-                pushed += 1
+                score = turn.score if isinstance(turn.move, Place) else None
+                work.push(turn.move, draw, score=score)
+                turns.append((turn.move, draw, score))
                 if ply:
                     line.append(work.encode(turn.move))
                 if isinstance(turn.move, Exchange):  # returned tiles go back into the bag, somewhere
                     for t in turn.move.tiles:
                         order.insert(shake.randrange(len(order) + 1), t)
             value, win = self._value(work, me, start, kept)
-            return Playout(value, win, tuple(line), work.is_over or pushed > self.plies)
+            finished = work.is_over or len(turns) > self.plies
+            stopped = None if finished else _Horizon(turns, order, shake, line, kept)
+            return Playout(value, win, tuple(line), finished), stopped
         finally:
-            for _ in range(pushed):
+            for _ in turns:
                 work.pop()
 
     def reply(self, work: Position) -> Candidate:
@@ -368,24 +402,30 @@ class Simulator:
         alive = [s for s in self.stats if s.alive]
         scenarios = [_scenario(self.pos, self.seed, it, self.inference) for it in iterations]
         jobs = [(k, s) for k in range(len(scenarios)) for s in alive]
-        results = self._map(pool, [(scenarios[k], s.candidate, False) for k, s in jobs])
+        played = self._map(pool, [(scenarios[k], s.candidate, None) for k, s in jobs])
+        results = [r for r, _ in played]
         # A scenario's play-outs all stop at the horizon or all go on to the end: one stopped
         # with the opponent to move lacks the turns a finished one counts (a tempo for the side
-        # with the last turn), and candidates that draw more empty the bag more often.
+        # with the last turn), and candidates that draw more empty the bag more often.  The
+        # stopped ones go on from where they stopped.
         went_on = {k for (k, _), r in zip(jobs, results) if r.finished}
-        redo = [j for j, ((k, _), r) in enumerate(zip(jobs, results)) if k in went_on and not r.finished]
-        for j, r in zip(redo, self._map(pool, [(scenarios[jobs[j][0]], jobs[j][1].candidate, True) for j in redo])):
+        redo = [(j, stop) for j, ((k, _), (_, stop)) in enumerate(zip(jobs, played)) if k in went_on and stop is not None]
+        more = self._map(pool, [(scenarios[jobs[j][0]], jobs[j][1].candidate, stop) for j, stop in redo])
+        for (j, _), (r, _) in zip(redo, more):
             results[j] = r
         for (_, s), r in zip(jobs, results):
             s.values.append(r.value)
             s.wins.append(r.win)
             s.replies[r.line] += 1
 
-    def _map(self, pool: ThreadPoolExecutor | None, jobs: Sequence[tuple[_Scenario, Candidate, bool]]) -> list[Playout]:
-        """The play-outs of ``jobs`` (scenario, candidate, finish) in order, on the threads when there are some."""
+    def _map(
+        self, pool: ThreadPoolExecutor | None, jobs: Sequence[tuple[_Scenario, Candidate, _Horizon | None]]
+    ) -> list[tuple[Playout, _Horizon | None]]:
+        """The play-outs of ``jobs`` (scenario, candidate, where to go on from to the end, or None
+        to start) in order, on the threads when there are some."""
         if pool is None:
-            return [self.playout(sc, c, finish=f) for sc, c, f in jobs]
-        return list(pool.map(lambda job: self.playout(job[0], job[1], finish=job[2]), jobs))
+            return [self._play(sc, c, stop is not None, stop) for sc, c, stop in jobs]
+        return list(pool.map(lambda job: self._play(job[0], job[1], job[2] is not None, job[2]), jobs))
 
     def continuation(self, s: SimStats) -> tuple[Action, ...]:
         """The most frequent turns after ``s``'s candidate in its play-outs (ties: the first seen)."""
