@@ -311,8 +311,10 @@ def test_leave_values_are_remembered_per_ruleset_and_leave() -> None:
 
 
 def test_a_playout_reply_is_the_static_turn_with_leaves_kept_per_rack_and_bag() -> None:
-    """The simulator values a rack's leaves once per (rack, bag size); the reply stays the
-    static-equity turn, also when the same rack meets an empty bag (leaves then cost points)."""
+    """The simulator values a rack's leaves once per (rack, bag class): one table for every
+    bag that holds tiles, another for the empty bag.  The reply stays the static-equity turn,
+    also when the same rack meets a bag too small to exchange or an empty bag (leaves then
+    cost points)."""
     from amath.engine.static import best_turn
 
     base = _base(6)
@@ -324,11 +326,12 @@ def test_a_playout_reply_is_the_static_turn_with_leaves_kept_per_rack_and_bag() 
     bag = Counter(sorted(pool.elements())[:12])
     full = Position(AMATH, base.board.copy(), [mine, opp], bag, base.scores, 0)
     empty = Position(AMATH, base.board.copy(), [mine, opp], {}, base.scores, 0)
+    small = Position(AMATH, base.board.copy(), [mine, opp], Counter(sorted(pool.elements())[:3]), base.scores, 0)
     sim = Simulator(full, equity=default_equity(), candidates=2, seed=1)
-    for pos in (full, empty, full):
+    for pos in (full, empty, small, full):
         sim._replies.clear()
         assert sim.reply(pos) == best_turn(pos, default_equity())
-    assert len(sim._leaves) >= 2
+    assert sorted(sim._leaves) == [(full.rack(0), 0), (full.rack(0), 1)]
 
 
 def test_candidates_are_one_per_shape_so_rearrangements_do_not_crowd_out_alternatives() -> None:

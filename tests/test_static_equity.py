@@ -177,6 +177,31 @@ def test_exchanges_and_pass_are_valued_by_the_tiles_kept() -> None:
     assert move == swaps[0].move  # no placement: the bot exchanges rather than pass
 
 
+def test_the_best_exchange_is_the_first_of_the_ranked_exchanges() -> None:
+    """``best_exchange`` (the play-outs' static turn asks for it) is ``exchanges()[0]``: the same
+    value, and on ties the fewest tiles, then by name; none when the bag forbids exchanging.
+    Racks with repeated tiles and a coarse table make ties; small bags allow only some sizes."""
+    from amath.players.leaves import LeaveTable
+    from amath.rules import SMATH
+
+    coarse = StaticEquity(LeaveTable({t: float(len(t) % 2) for t in AMATH.tiles.names()}, name="coarse"))
+    rng = random.Random(5)
+    checked = ties = limited = 0
+    for rules in (AMATH, SMATH):
+        names = sorted(rules.tiles.counts)
+        for equity in (StaticEquity(HANDSET), coarse):
+            for _ in range(60):
+                rack = [rng.choice(names) for _ in range(rng.randint(1, rules.rack_size))]
+                for bag in (0, 3, 4, 5, 7, 30):
+                    turns = Turns.of(Board(rules.layout), rack, rules, bag, equity)
+                    swaps = turns.exchanges()
+                    assert turns.best_exchange() == (swaps[0] if swaps else None)
+                    checked += bool(swaps)
+                    ties += len(swaps) > 1 and swaps[0].value == swaps[1].value
+                    limited += bool(swaps) and not rules.can_exchange(sum(turns.leaves.counts), bag)
+    assert checked and ties and limited
+
+
 def test_with_the_bag_empty_a_kept_tile_costs_its_points() -> None:
     """Bag empty before the turn: the leave is minus the points kept (exactly, in hundredths)."""
     rack = ["13", "=", "1"]

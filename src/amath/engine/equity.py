@@ -32,6 +32,10 @@ class EquityCalculator(Protocol):
         """``score`` plus :meth:`leave_value`."""
         ...
 
+    def bag_class(self, bag: int) -> int:
+        """Bag sizes of one class value every leave alike (a key for tables of leave values)."""
+        ...
+
 
 class StaticEquity:
     """Score + leave from a table per ruleset name (``default`` for rulesets without one)."""
@@ -64,6 +68,10 @@ class StaticEquity:
 
     def equity(self, score: int, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
         return score + self.leave_value(leave, rules, bag)
+
+    def bag_class(self, bag: int) -> int:
+        """0 for the empty bag (a kept tile costs its points), 1 for any other: the table ignores the size."""
+        return min(bag, 1)
 
 
 def leave_of(rack: Iterable[str], used: Iterable[str]) -> list[str]:

@@ -254,7 +254,7 @@ class Simulator:
         self.unseen = sum(pos.unseen().values())
         self._local = threading.local()
         self._replies: dict[tuple[int, int, tuple[str, ...], int], Candidate] = {}
-        self._leaves: dict[tuple[tuple[str, ...], int], RackLeaves] = {}
+        self._leaves: dict[tuple[tuple[str, ...], int], RackLeaves] = {}  # by (rack, bag class)
         self._generator = get_generator()
 
     # ----- one play-out -------------------------------------------------------------------
@@ -355,12 +355,14 @@ class Simulator:
         return Candidate(turn.move, turn.score, turn.score * EQUITY_UNIT + _leave_after(work, full, turn.move, self.equity))
 
     def _turns(self, work: Position, rack: tuple[str, ...]) -> Turns:
-        """The turns of ``rack`` on ``work``'s board; the rack's leave values are computed once per (rack, bag).
+        """The turns of ``rack`` on ``work``'s board; the rack's leave values are computed once per (rack, bag class).
 
-        The candidates of one scenario meet the same sampled rack on different boards, so
-        its leaves repeat (valuing every part of a rack costs as much as the move search).
+        The candidates of one scenario meet the same sampled rack on different boards and
+        with different bag sizes (placements draw more or fewer tiles), so its leaves repeat
+        (valuing every part of a rack costs as much as the move search); the equity says
+        which bag sizes value leaves alike (:meth:`EquityCalculator.bag_class`).
         """
-        key = (rack, work.bag_size)
+        key = (rack, self.equity.bag_class(work.bag_size))
         leaves = self._leaves.get(key)
         if leaves is None:
             leaves = self._leaves[key] = rack_leaves(rack, work.rules, work.bag_size, self.equity)

@@ -115,6 +115,24 @@ class Turns:
         options.sort()
         return [Candidate(Exchange(returned), 0, -neg) for neg, _, returned in options]
 
+    def best_exchange(self) -> Candidate | None:
+        """``exchanges()[0]`` (None when there is none) without building and sorting them all.
+
+        The play-outs' static turn needs only the best; ranking every exchange in Python cost
+        about a fifth of a simulation's CPU.  When every size is allowed (the bag holds at
+        least the rack) it is the part of highest value, fewest tiles and then by name first,
+        as :meth:`exchanges` sorts; else :meth:`exchanges` decides.
+        """
+        leaves = self.leaves
+        if not self.rack or len(leaves.values) < 2 or not self.rules.can_exchange(1, self.bag):
+            return None
+        if not self.rules.can_exchange(sum(leaves.counts), self.bag):
+            return self.exchanges()[0]
+        values = leaves.values
+        top = max(values[1:])
+        returned = min((leaves.used(i) for i in range(1, len(values)) if values[i] == top), key=lambda used: (len(used), used))
+        return Candidate(Exchange(returned), 0, top)
+
     def pass_turn(self) -> Candidate:
         """Passing: the whole rack kept."""
         return Candidate(Pass(), 0, self.leaves.values[0])
@@ -132,9 +150,9 @@ class Turns:
         the same rack for the same board (the searches weigh the pass by playing it out).
         """
         top = self.placements(1)
-        swaps = self.exchanges()
-        if swaps and (not top or swaps[0].value > top[0].value):
-            return swaps[0]
+        swap = self.best_exchange()
+        if swap is not None and (not top or swap.value > top[0].value):
+            return swap
         return top[0] if top else self.pass_turn()
 
 
