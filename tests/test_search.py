@@ -173,6 +173,36 @@ def test_preendgame_values_emptying_turns_exactly_over_every_split() -> None:
     assert wins == sorted(wins, reverse=True) and all(0 <= w <= 1 for w in wins)
 
 
+def test_the_preendgame_plays_on_past_the_opponent_s_turn_until_the_bag_is_empty() -> None:
+    """After our pass an opponent that cannot place passes too (one tile in the bag: no
+    exchange).  The line used to stop there and be valued by leaves with us to move, half a
+    turn behind the lines that drew the bag and were solved; now both sides take their static
+    turns until the bag is empty and the endgame below is solved."""
+    from amath.engine.endgame import solve
+    from amath.engine.static import best_turn
+
+    base = _base(6)
+    mine = ("=", "1", "1", "2")
+    pool = Counter(base.unseen(0)) + Counter(base.rack(0))
+    pool.subtract(Counter(mine) + Counter(["+", "*", "/"]))
+    tile = sorted((+pool).elements())[0]
+    pos = Position(AMATH, base.board.copy(), [mine, ["+", "*", "/"]], [tile], base.scores, 0)
+    equity = default_equity()
+    pre = PreEndgame(pos, equity=equity, candidates=2, nodes=10**5)
+    (line,) = [ln for ln in pre.run() if isinstance(ln.candidate.move, Pass)]
+    ref = pos.copy()
+    before = ref.scores[0] - ref.scores[1]
+    ref.push(Pass())
+    assert best_turn(ref, equity).move == Pass()  # the opponent cannot place
+    ref.push(Pass())
+    ours = best_turn(ref, equity)
+    assert isinstance(ours.move, Place) and ref.draw_count(ours.move) == 1
+    ref.push(ours.move, [tile])
+    assert ref.bag_size == 0 and ref.outcome is None
+    expected = ref.scores[0] - ref.scores[1] - before - solve(ref, nodes=pre.per_endgame).best.value
+    assert line.value == expected
+
+
 def test_best_solves_an_empty_bag_exactly() -> None:
     base = _base(6)
     pos = Position(AMATH, base.board.copy(), [["=", "1", "1"], ["=", "2", "2"]], {}, base.scores, 0)

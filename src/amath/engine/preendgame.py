@@ -8,8 +8,8 @@ candidate turn:
 * a turn that draws the whole bag leaves an endgame with both racks known: solved
   exactly (within its node budget) from the opponent's side;
 * a turn that draws part of it (or none: a pass) is followed over every multiset it can
-  draw; then the opponent takes its static-equity turn, and if that empties the bag the
-  endgame is solved from our side again; otherwise the leaves estimate the rest.
+  draw; then both sides take their static-equity turns until the bag is empty, and the
+  endgame is solved from there (or the game has ended: six scoreless turns).
 
 A candidate's value is the mean spread to come over the splits; its win probability
 the share of splits it wins (ties half) from the spread now.  Candidates rank by win
@@ -138,25 +138,34 @@ class PreEndgame:
         if work.bag_size == 0:
             value, exact = self._endgame(work)
             return float(now - value), exact
-        key = (move_key(work), work.bag_size)  # our draws differ, the opponent's node is often the same
-        reply = self._replies.get(key)
-        if reply is None:
-            reply = self._replies[key] = best_turn(work, self.equity)  # the opponent's static turn, drawing the rest in turn
-        need = work.draw_count(reply.move)
-        draw = work.sorted_tiles(work.bag)[:need]
-        work.push(reply.move, draw, score=reply.score if isinstance(reply.move, Place) else None)
+        # Tiles left in the bag: both sides take their static turns until the bag is empty
+        # (the endgame below is solved) or the game ends.  Stopping after the opponent's
+        # turn valued a pass, when the opponent passed too, by leaves with us to move again:
+        # half a turn behind the lines that drew the bag and were solved to the end.
+        pushed = 0
+        limit = work.rules.pass_rounds * 2 + work.bag_size  # six scoreless turns end the game; a placement draws
         try:
-            if work.outcome is not None:
-                final = work.outcome.scores
-                return float(final[me] - final[opp] - before), False
-            now = work.scores[me] - work.scores[opp] - before
-            if work.bag_size == 0:
-                value, _ = self._endgame(work)
-                return float(now + value), False
-            bag = work.bag_size
+            while pushed < limit:
+                key = (move_key(work), work.bag_size)  # our draws differ, the opponent's node is often the same
+                reply = self._replies.get(key)
+                if reply is None:
+                    reply = self._replies[key] = best_turn(work, self.equity)  # the static turn, drawing the first tiles
+                need = work.draw_count(reply.move)
+                draw = work.sorted_tiles(work.bag)[:need]
+                work.push(reply.move, draw, score=reply.score if isinstance(reply.move, Place) else None)
+                pushed += 1
+                if work.outcome is not None:
+                    final = work.outcome.scores
+                    return float(final[me] - final[opp] - before), False
+                now = work.scores[me] - work.scores[opp] - before
+                if work.bag_size == 0:
+                    value, _ = self._endgame(work)
+                    return float(now + value if work.to_move == me else now - value), False
+            bag = work.bag_size  # not reached in practice: static turns empty the bag or end the game first
             return now + leave_value(work, work.rack(me), bag, self.equity) - leave_value(work, work.rack(opp), bag, self.equity), False
         finally:
-            work.pop()
+            for _ in range(pushed):
+                work.pop()
 
     def run(self) -> list[PreLine]:
         """Every candidate's value and win probability, best first."""
