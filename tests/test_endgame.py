@@ -17,6 +17,7 @@ from amath.formats.load import load_game_text
 from amath.move import Pass
 from amath.position import Action, Position
 from amath.rules import AMATH
+from amath.tiles import BLANK
 
 DATA = Path(__file__).parent / "data"
 RECORDS = sorted(DATA.glob("*.amr"))
@@ -165,13 +166,34 @@ def test_solver_equals_minimax_on_four_tile_racks(native: bool, seed: int) -> No
 
 
 def _full_endgame(path: Path, turns: int, seed: int) -> Position:
-    """The board of a recorded game after ``turns`` turns and the unseen tiles dealt to two racks (blanks too)."""
+    """The board of a recorded game after ``turns`` turns and the unseen tiles dealt to two racks.
+
+    Blanks too, but at most one a rack (a further one is left out of the deal): a rack with
+    two or three has tens of thousands of turns, which the searches simulate rather than
+    solve (``Budget.blanks``), and made these tests crawl.
+    """
     base = _board(path, turns)
     pool = list(base.sorted_tiles(base.unseen(0)) + base.rack(0))
     rng = random.Random(seed)
     rng.shuffle(pool)
     size = min(8, len(pool) // 2)
-    return Position(AMATH, base.board.copy(), [pool[:size], pool[size : 2 * size]], {}, base.scores, rng.randrange(2), rng.randrange(3))
+    racks: list[list[str]] = [[], []]
+    deal = iter(pool)
+    for rack in racks:
+        for t in deal:
+            if t == BLANK and BLANK in rack:
+                continue
+            rack.append(t)
+            if len(rack) == size:
+                break
+    return Position(AMATH, base.board.copy(), racks, {}, base.scores, rng.randrange(2), rng.randrange(3))
+
+
+def test_full_endgames_deal_at_most_one_blank_a_rack() -> None:
+    dealt = [_full_endgame(path, turns, seed) for path in RECORDS for turns in (6, 10, 14) for seed in range(12)]
+    assert all(pos.racks[side].get(BLANK, 0) <= 1 for pos in dealt for side in (0, 1))
+    assert any(pos.racks[side].get(BLANK, 0) == 1 for pos in dealt for side in (0, 1))
+    assert all(sum(pos.racks[side].values()) == 8 for pos in dealt for side in (0, 1))
 
 
 @pytest.mark.skipif(len(NATIVE) < 2, reason="the compiled core was not built")
