@@ -21,6 +21,20 @@ pub struct Cand {
     pub pts: i32,
     /// score of the crossing line it makes (0 without one)
     pub xs: i64,
+    /// index in its list of the first candidate of the next rack tile: a list holds each
+    /// tile's faces together, so the faces of a tile the search has used up are passed at once
+    pub next: u16,
+}
+
+/// Set each candidate's `next` (the lists are built tile by tile, in rack order).
+fn link(list: &mut [Cand]) {
+    let mut next = list.len();
+    for k in (0..list.len()).rev() {
+        if k + 1 < list.len() && list[k + 1].j != list[k].j {
+            next = k + 1;
+        }
+        list[k].next = next as u16;
+    }
 }
 
 /// The rack as distinct tiles with counts, and "tiles used" packed into one `u64`:
@@ -236,7 +250,7 @@ impl Line {
                             continue;
                         }
                     }
-                    let c = Cand { j: j as u8, tile: t, face: f, kind: face.kind, value: face.value, pts: (pts * pm) as i32, xs };
+                    let c = Cand { j: j as u8, tile: t, face: f, kind: face.kind, value: face.value, pts: (pts * pm) as i32, xs, next: 0 };
                     match face.kind {
                         EQ => eqs.push(c),
                         DIGIT => {
@@ -248,6 +262,9 @@ impl Line {
                         _ => {}
                     }
                 }
+            }
+            for list in [&mut nums, &mut digits, &mut ops, &mut eqs] {
+                link(list);
             }
             line.kind.push(-1);
             line.value.push(0);
@@ -270,7 +287,17 @@ impl Line {
 
 #[cfg(test)]
 mod tests {
-    use super::Rack;
+    use super::{link, Cand, Rack};
+
+    #[test]
+    fn each_candidate_links_to_the_first_face_of_the_next_tile() {
+        let js = [0u8, 0, 2, 3, 3, 3, 5];
+        let mut list: Vec<Cand> = js.iter().map(|&j| Cand { j, tile: j, face: 0, kind: 0, value: 0, pts: 0, xs: 0, next: 0 }).collect();
+        link(&mut list);
+        let next: Vec<u16> = list.iter().map(|c| c.next).collect();
+        assert_eq!(next, vec![2, 2, 3, 6, 6, 6, 7]);
+        link(&mut []);
+    }
 
     #[test]
     fn rack_fits_counts_usages() {

@@ -202,8 +202,11 @@ impl Search<'_> {
             }
             return;
         }
-        for c in &line.num_cands[i] {
+        let cands = &line.num_cands[i];
+        let mut k = 0;
+        while let Some(c) = cands.get(k) {
             let j = c.j as usize;
+            k = if self.counts[j] == 0 { c.next as usize } else { k + 1 };
             if self.counts[j] == 0 || (c.value == 0 && nozero) {
                 continue;
             }
@@ -215,8 +218,11 @@ impl Search<'_> {
             self.counts[j] += 1;
         }
         if start {
-            for c in &line.op_cands[i] {
+            let cands = &line.op_cands[i];
+            let mut k = 0;
+            while let Some(c) = cands.get(k) {
                 let j = c.j as usize;
+                k = if self.counts[j] == 0 { c.next as usize } else { k + 1 };
                 if c.kind != MINUS || self.counts[j] == 0 {
                     continue;
                 }
@@ -271,11 +277,15 @@ impl Search<'_> {
             return;
         }
         if grow {
-            for c in &line.digit_cands[i] {
+            let cands = &line.digit_cands[i];
+            let mut k = 0;
+            while let Some(c) = cands.get(k) {
                 let j = c.j as usize;
                 if self.counts[j] == 0 {
+                    k = c.next as usize;
                     continue;
                 }
+                k += 1;
                 let Some(m) = num.checked_mul(10).and_then(|m| m.checked_add(c.value)) else {
                     continue;
                 };
@@ -288,11 +298,15 @@ impl Search<'_> {
         }
         if more {
             let (Some(cur), Some(v)) = (cur, v) else { return };
-            for c in &line.op_cands[i] {
+            let cands = &line.op_cands[i];
+            let mut k = 0;
+            while let Some(c) = cands.get(k) {
                 let j = c.j as usize;
                 if self.counts[j] == 0 {
+                    k = c.next as usize;
                     continue;
                 }
+                k += 1;
                 self.counts[j] -= 1;
                 self.stack.push(Self::entry(i, c.tile, c.face));
                 self.operator(i, c.kind, acc, cur, v, sign, used + self.bits[j], pts + c.pts as i64, xs + c.xs);
@@ -393,8 +407,11 @@ impl Search<'_> {
             }
             return;
         }
-        for c in &line.num_cands[i] {
+        let cands = &line.num_cands[i];
+        let mut k = 0;
+        while let Some(c) = cands.get(k) {
             let j = c.j as usize;
+            k = if self.counts[j] == 0 { c.next as usize } else { k + 1 };
             if c.value != num || self.counts[j] == 0 {
                 continue;
             }
@@ -422,8 +439,11 @@ impl Search<'_> {
             }
             return;
         }
-        for c in &line.digit_cands[i] {
+        let cands = &line.digit_cands[i];
+        let mut k = 0;
+        while let Some(c) = cands.get(k) {
             let j = c.j as usize;
+            k = if self.counts[j] == 0 { c.next as usize } else { k + 1 };
             if c.value != want || self.counts[j] == 0 {
                 continue;
             }
@@ -453,8 +473,11 @@ impl Search<'_> {
             }
             return;
         }
-        for c in &line.num_cands[i] {
+        let cands = &line.num_cands[i];
+        let mut k = 0;
+        while let Some(c) = cands.get(k) {
             let j = c.j as usize;
+            k = if self.counts[j] == 0 { c.next as usize } else { k + 1 };
             let fits = c.kind == DIGIT || single;
             if !fits || (c.value == 0 && zero_banned) || self.counts[j] == 0 {
                 continue;
