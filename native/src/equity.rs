@@ -114,32 +114,35 @@ struct Pass {
     best: BinaryHeap<Reverse<i64>>,
 }
 
+/// What one pass asks: the `k` best values of the moves `wanted` of the rack `counts` on
+/// the board, a move placing n tiles worth at most `best_leave[n]` beyond its score.
+#[derive(Clone, Copy)]
+struct Query<'a> {
+    rules: &'a RuleData,
+    grid: &'a [Option<(u8, u8)>],
+    counts: &'a [u8],
+    leaves: &'a Leaves<'a>,
+    k: usize,
+    best_leave: &'a [i64],
+    wanted: &'a dyn Fn(&MoveList, &MoveRec) -> bool,
+}
+
 /// A bounded search for the `k` best values, the heap already holding `seed` (the k best
 /// values of moves found before): the moves `wanted` that can reach the k-th value.  The
 /// floor for a move placing n tiles is what the k-th value less `best_leave[n]` needs, and
 /// at least `start[n]` from the beginning.
-#[allow(clippy::too_many_arguments)]
-fn best_k(
-    rules: &RuleData,
-    grid: &[Option<(u8, u8)>],
-    counts: &[u8],
-    leaves: &Leaves,
-    k: usize,
-    seed: BinaryHeap<Reverse<i64>>,
-    best_leave: &[i64],
-    wanted: &dyn Fn(&MoveList, &MoveRec) -> bool,
-    start: &[i64],
-) -> Result<Pass> {
+fn best_k(q: &Query<'_>, seed: BinaryHeap<Reverse<i64>>, start: &[i64]) -> Result<Pass> {
+    let (leaves, k) = (q.leaves, q.k);
     let mut heap = seed;
     let mut picked: Vec<(i64, MoveRec)> = Vec::new();
     let mut failed: Option<InputError> = None;
     let mut low = start.to_vec();
     let mut floor = |found: &MoveList, from: usize| -> Vec<i64> {
         for m in &found.moves[from..] {
-            if !wanted(found, m) {
+            if !(q.wanted)(found, m) {
                 continue;
             }
-            match leaves.value(rules, found, m) {
+            match leaves.value(q.rules, found, m) {
                 Ok(v) => {
                     picked.push((v, *m));
                     heap.push(Reverse(v));
@@ -155,14 +158,14 @@ fn best_k(
         }
         if let Some(&Reverse(kth)) = heap.peek() {
             if heap.len() == k {
-                for (l, &b) in low.iter_mut().zip(best_leave) {
+                for (l, &b) in low.iter_mut().zip(q.best_leave) {
                     *l = (*l).max(least_score(kth, b, leaves.unit));
                 }
             }
         }
         low.clone()
     };
-    let found = generate::generate_bounded(rules, grid, counts, generate::FORCE_MAX, &mut floor)?;
+    let found = generate::generate_bounded(q.rules, q.grid, q.counts, generate::FORCE_MAX, &mut floor)?;
     if let Some(e) = failed {
         return Err(e);
     }
@@ -174,31 +177,20 @@ fn best_k(
 /// left out is worth less and the answer is exact; otherwise a second search with the
 /// usual floor counts only the moves the first could not have found (those below the trial
 /// floor for their tile count), so no move is counted twice.  Without `trial`: one search.
-#[allow(clippy::too_many_arguments)]
-fn best_k_aspiring(
-    rules: &RuleData,
-    grid: &[Option<(u8, u8)>],
-    counts: &[u8],
-    leaves: &Leaves,
-    k: usize,
-    seed: BinaryHeap<Reverse<i64>>,
-    best_leave: &[i64],
-    wanted: &dyn Fn(&MoveList, &MoveRec) -> bool,
-    trial: Option<i64>,
-) -> Result<Vec<Pass>> {
-    let none = vec![i64::MIN; best_leave.len()];
+fn best_k_aspiring(q: &Query<'_>, seed: BinaryHeap<Reverse<i64>>, trial: Option<i64>) -> Result<Vec<Pass>> {
+    let none = vec![i64::MIN; q.best_leave.len()];
     let Some(trial) = trial else {
-        return Ok(vec![best_k(rules, grid, counts, leaves, k, seed, best_leave, wanted, &none)?]);
+        return Ok(vec![best_k(q, seed, &none)?]);
     };
-    let high: Vec<i64> = best_leave.iter().map(|&b| least_score(trial, b, leaves.unit)).collect();
-    let first = best_k(rules, grid, counts, leaves, k, seed, best_leave, wanted, &high)?;
-    if first.best.len() == k && first.best.peek().is_some_and(|&Reverse(kth)| kth >= trial) {
+    let high: Vec<i64> = q.best_leave.iter().map(|&b| least_score(trial, b, q.leaves.unit)).collect();
+    let first = best_k(q, seed, &high)?;
+    if first.best.len() == q.k && first.best.peek().is_some_and(|&Reverse(kth)| kth >= trial) {
         return Ok(vec![first]);
     }
     // the k-th value stayed below the trial, so the first search's floor was `high` throughout
     // and it found exactly the wanted moves scoring at least `high` for their tile count
-    let below = |found: &MoveList, m: &MoveRec| wanted(found, m) && high.get(m.len as usize).is_none_or(|&h| m.score < h);
-    let second = best_k(rules, grid, counts, leaves, k, first.best.clone(), best_leave, &below, &none)?;
+    let below = |found: &MoveList, m: &MoveRec| (q.wanted)(found, m) && high.get(m.len as usize).is_none_or(|&h| m.score < h);
+    let second = best_k(&Query { wanted: &below, ..*q }, first.best.clone(), &none)?;
     Ok(vec![first, second])
 }
 
@@ -247,7 +239,8 @@ pub fn top_equity(rules: &RuleData, board: &[i64], rack: &[i64], leaves: &Leaves
         } else {
             None
         };
-        let found = best_k_aspiring(rules, &grid, &capped, leaves, k, heap, &floor_leave, &wanted, trial)?;
+        let query = Query { rules, grid: &grid, counts: &capped, leaves, k, best_leave: &floor_leave, wanted: &wanted };
+        let found = best_k_aspiring(&query, heap, trial)?;
         heap = found.last().map(|p| p.best.clone()).unwrap_or_default();
         passes.extend(found);
     }
@@ -323,7 +316,7 @@ pub(crate) mod python {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_k_aspiring, best_leave_by_count, ranked as rank_passes, top_equity, Leaves, Ranked};
+    use super::{best_k_aspiring, best_leave_by_count, ranked as rank_passes, top_equity, Leaves, Query, Ranked};
     use crate::generate::{generate, FORCE_MAX};
     use crate::rules::testing::{face, premium_rules, rules};
     use crate::rules::RuleData;
@@ -440,11 +433,8 @@ mod tests {
         let best = best_leave_by_count(&rack, &leaves, &wide, 0, usize::MAX);
         let every = |_: &crate::generate::MoveList, _: &crate::generate::MoveRec| true;
         for k in [1, 10] {
-            let plain = listed(&rank_passes(
-                &r,
-                &best_k_aspiring(&r, &grid, &rack, &leaves, k, BinaryHeap::new(), &best, &every, None).unwrap(),
-                k,
-            ));
+            let query = Query { rules: &r, grid: &grid, counts: &rack, leaves: &leaves, k, best_leave: &best, wanted: &every };
+            let plain = listed(&rank_passes(&r, &best_k_aspiring(&query, BinaryHeap::new(), None).unwrap(), k));
             assert_eq!(plain.len(), k);
             let kth = plain[k - 1].0;
             let mut fell_back = false;
@@ -452,7 +442,7 @@ mod tests {
             let mut trials: Vec<i64> = plain.iter().flat_map(|m| [m.0, m.0 + 1]).collect();
             trials.extend([i64::MIN / 4, kth - 1000, kth + 3000, i64::MAX / 4]);
             for trial in trials {
-                let passes = best_k_aspiring(&r, &grid, &rack, &leaves, k, BinaryHeap::new(), &best, &every, Some(trial)).unwrap();
+                let passes = best_k_aspiring(&query, BinaryHeap::new(), Some(trial)).unwrap();
                 fell_back |= passes.len() == 2;
                 assert_eq!(listed(&rank_passes(&r, &passes, k)), plain, "k {k}, trial {trial}");
                 // no move is counted by both searches
