@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amath.equation import judge
-from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, advance, side_value
+from amath.movegen.exact import add
+from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, advance, relative, side_value
 from amath.movegen.smath_line import token
 from amath.rules import SMATH
 
@@ -98,3 +99,35 @@ def test_grammar_agrees_with_the_judge_on_true_looking_lines(seed: int) -> None:
     assert sum(judge(f, SMATH.syntax).ok for f in lines) > 150  # the test sees true lines too
     for faces in lines:
         assert grammar_accepts(faces) == judge(faces, SMATH.syntax).ok, faces
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FACES[:10] + FACES[13:]), min_size=1, max_size=7), st.lists(st.sampled_from(FACES), max_size=7))
+def test_a_side_read_relative_to_its_sum_so_far_takes_every_value_shifted(head: list[str], tail: list[str]) -> None:
+    """After an '=' the search keys a state by ``relative``: read on from it, the side takes the same
+    values less the shift, at every token, and the same tokens are refused (a wrong shift or a lost
+    bracket frame fails here)."""
+    st_ = AFTER_EQUALS
+    for face in head:
+        nxt = advance(st_, *token(face))
+        if nxt is None or nxt is AFTER_EQUALS:
+            return
+        st_ = nxt
+    rel, shift = relative(st_)
+    outer = rel[5]
+    while outer is not None and outer[4] is not None:
+        outer = outer[4]
+    assert (rel[1] if outer is None else outer[0]) == 0  # the outermost sum so far is taken out
+    assert rel[6] == st_[6] and (shift != 0 or rel == st_)
+    for face in tail:
+        kind, value = token(face)
+        a, b = advance(st_, kind, value), advance(rel, kind, value)
+        assert (a is None) == (b is None)
+        if a is None or b is None or a is AFTER_EQUALS or b is AFTER_EQUALS:
+            assert a is b  # both refuse the token, or both read an '=' (after which nothing is relative)
+            return
+        w, v = side_value(a), side_value(b)
+        assert (w is None) == (v is None)
+        if w is not None and v is not None:
+            assert w == add(v, shift)
+        st_, rel = a, b

@@ -88,6 +88,8 @@ pub struct Grammar {
     ids: HashMap<Frame, u32, BuildHasherDefault<WordHasher>>,
     /// set when an exact value did not fit (the search then reports it instead of answering)
     pub overflow: bool,
+    /// by frame id - 1: the chain with its outermost `acc` made 0, and that `acc` (see `relative`)
+    zeroed: Vec<Option<(u32, Value)>>,
 }
 
 impl Grammar {
@@ -178,6 +180,51 @@ impl Grammar {
         }
     }
 
+    /// The state with the outermost side's value so far taken out, and that value (the twin's
+    /// `relative`): what follows a state with outermost `acc` a is what follows it with 0,
+    /// every value of the side shifted by a.  The `acc` is the state's own at depth 0, else
+    /// the first open bracket's frame's.  `None` on overflow (flagged).
+    pub fn relative(&mut self, st: &State) -> Option<(State, Value)> {
+        if st.frame == 0 {
+            if st.acc.is_zero() {
+                return Some((*st, Value::ZERO));
+            }
+            return Some((State { acc: Value::ZERO, ..*st }, st.acc));
+        }
+        let (frame, outer) = self.zero_outer(st.frame)?;
+        Some((State { frame, ..*st }, outer))
+    }
+
+    /// The frame chain `id` with its outermost frame's `acc` made 0, and that `acc` (cached by id).
+    fn zero_outer(&mut self, id: u32) -> Option<(u32, Value)> {
+        let k = (id as usize).checked_sub(1)?;
+        if let Some(Some(hit)) = self.zeroed.get(k) {
+            return Some(*hit);
+        }
+        let f = self.frame(id)?;
+        let out = if f.parent == 0 {
+            if f.acc.is_zero() {
+                (id, Value::ZERO)
+            } else {
+                let z = self.intern(Frame { acc: Value::ZERO, ..f });
+                (self.checked_id(z)?, f.acc)
+            }
+        } else {
+            let (inner, outer) = self.zero_outer(f.parent)?;
+            if outer.is_zero() {
+                (id, outer)
+            } else {
+                let z = self.intern(Frame { parent: inner, ..f });
+                (self.checked_id(z)?, outer)
+            }
+        };
+        if self.zeroed.len() <= k {
+            self.zeroed.resize(k + 1, None);
+        }
+        self.zeroed[k] = Some(out);
+        Some(out)
+    }
+
     /// The value of the side just read, when it may end here (before an `=` or the line's end).
     pub fn side_value(&mut self, st: &State) -> Option<Value> {
         if st.depth > 0 || !(st.prev == NUMBER || st.prev == CLOSED) {
@@ -262,6 +309,30 @@ mod tests {
         assert_eq!(read(&mut g, "( 2 ) *"), read(&mut g, "2 *"));
         assert_eq!(read(&mut g, "( 1 + ("), read(&mut g, "( 1 + ("));
         assert_ne!(read(&mut g, "( 1 + ("), read(&mut g, "( 2 + ("));
+    }
+
+    #[test]
+    fn a_side_relative_to_its_sum_so_far_takes_every_value_shifted() {
+        // after "= 3 + 4 +" (and inside brackets after "= 5 - ( 2 +") the side read on from the
+        // relative state takes the same values less the sum so far, and refuses the same tokens
+        let mut g = Grammar::default();
+        for (head, tail) in [("3 + 4 +", "2 ( 1 + 1 ) - 6 / 3"), ("5 - ( 2 +", "3 ) * 2 + 1"), ("( 7 ) +", "( 2 + 2 ) 3 )")] {
+            let mut st = State::AFTER_EQUALS;
+            for (k, v) in toks(head) {
+                st = g.advance(&st, k, v).unwrap();
+            }
+            let (mut rel, shift) = g.relative(&st).unwrap();
+            assert!(!shift.is_zero(), "{head}");
+            for (k, v) in toks(tail) {
+                let (a, b) = (g.advance(&st, k, v), g.advance(&rel, k, v));
+                assert_eq!(a.is_none(), b.is_none(), "{head} | {tail}");
+                let (Some(a), Some(b)) = (a, b) else { break };
+                let (w, r) = (g.side_value(&a), g.side_value(&b));
+                assert_eq!(w, r.and_then(|r| r.checked_add(shift)), "{head} | {tail}");
+                (st, rel) = (a, b);
+            }
+        }
+        assert_eq!(g.relative(&State::AFTER_EQUALS), Some((State::AFTER_EQUALS, Value::ZERO)));
     }
 
     #[test]

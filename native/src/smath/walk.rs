@@ -341,8 +341,12 @@ impl LineWalk {
             let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
             if step.nxt.after_equals() {
                 if let Some(w) = ctx.g.side_value(st) {
-                    let ent = self.bounds(ctx, i + 1, &step.nxt, &cn, pre2, Some(w))?;
-                    if let Some(c) = self.lookup(&ent, Some(w)) {
+                    // the first '=': the sides after it must have the first side's value w.  A
+                    // further '=': this node's values are relative (`Grammar::relative`), so the
+                    // side after it is bounded over every value (a superset, still an upper bound).
+                    let goal2 = if side { None } else { Some(w) };
+                    let ent = self.bounds(ctx, i + 1, &step.nxt, &cn, pre2, goal2)?;
+                    if let Some(c) = self.lookup(&ent, goal2) {
                         let c = c.through(step.tp, step.em, step.tx);
                         if side {
                             acc.push((w, c));
@@ -360,9 +364,16 @@ impl LineWalk {
                     acc.push((w, Summary { cm: step.em, cpm: step.tp.saturating_mul(step.em), cx }));
                 }
             }
-            let ent = self.bounds(ctx, i + 1, &step.nxt, &cn, pre2, None)?;
+            let (nxt, shift) = if side {
+                let Some(rel) = ctx.g.relative(&step.nxt) else { continue };
+                rel
+            } else {
+                (step.nxt, Value::ZERO)
+            };
+            let ent = self.bounds(ctx, i + 1, &nxt, &cn, pre2, None)?;
             for k in ent.off as usize..(ent.off + ent.len) as usize {
                 let (w, c) = self.arena[k];
+                let Some(w) = shifted(ctx, w, shift) else { continue };
                 acc.push((w, c.through(step.tp, step.em, step.tx)));
             }
             if let Some(c) = ent.wild {
@@ -451,8 +462,26 @@ impl LineWalk {
             if step.nxt.eq && goal.is_none() {
                 continue; // after an '=' whose side has no value
             }
-            let ent = self.bounds(ctx, i + 1, &step.nxt, &cn, pre2, goal)?;
-            let Some(c) = self.lookup(&ent, goal) else { continue };
+            // after an '=' the memo holds the state relative to its side's value so far
+            let (key_st, g) = if step.nxt.eq {
+                let Some((rel, shift)) = ctx.g.relative(&step.nxt) else { continue };
+                let g = match goal {
+                    Some(t) if !shift.is_zero() => {
+                        let v = t.checked_sub(shift);
+                        if v.is_none() {
+                            ctx.g.overflow = true;
+                            continue;
+                        }
+                        v
+                    }
+                    other => other,
+                };
+                (rel, g)
+            } else {
+                (step.nxt, goal)
+            };
+            let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
+            let Some(c) = self.lookup(&ent, g) else { continue };
             let ub = emult2.saturating_mul(pts2.saturating_mul(c.cm).saturating_add(c.cpm)).saturating_add(cross2) as f64 + c.cx;
             if ub < ctx.threshold {
                 ctx.pruned += 1;
@@ -520,6 +549,18 @@ pub fn placeable(r: u32, numbers: u32, after_number: bool, seps: u32, needed: u3
         }
     }
     (r - numbers).min(empty.saturating_sub(needed))
+}
+
+/// `w + shift` (a value relative to a side's sum so far made absolute); `None` on overflow (flagged).
+fn shifted(ctx: &mut Ctx<'_>, w: Value, shift: Value) -> Option<Value> {
+    if shift.is_zero() {
+        return Some(w);
+    }
+    let v = w.checked_add(shift);
+    if v.is_none() {
+        ctx.g.overflow = true;
+    }
+    v
 }
 
 /// A placed tile as `square index along the line << 16 | tile << 8 | face`.

@@ -91,6 +91,30 @@ def advance(st: State, kind: int, val: int) -> State | None:
     return (BINARY, acc, 1, term, DIV, stack, depth, eq)  # DIVIDE
 
 
+def relative(st: State) -> tuple[State, Value]:
+    """The state with the outermost side's value so far taken out, and that value.
+
+    What follows a state with outermost ``acc`` a is what follows it with ``acc`` 0, every
+    value of the side shifted by a (the rest only adds to it), so sides after an '=' that
+    differ only there share one node.  The ``acc`` is the state's own at depth 0, else the
+    first open bracket's frame's.
+    """
+    prev, acc, sgn, term, pend, stack, depth, eq = st
+    if stack is None:
+        return (st, 0) if acc == 0 else ((prev, 0, sgn, term, pend, stack, depth, eq), acc)
+    frame, outer = _zero_outer(stack)
+    return (prev, acc, sgn, term, pend, frame, depth, eq), outer
+
+
+def _zero_outer(f: tuple[Value, int, Value | None, int, Frame]) -> tuple[Frame, Value]:
+    """The frames with the outermost one's ``acc`` made 0, and that ``acc``."""
+    acc, sgn, term, pend, parent = f
+    if parent is None:
+        return (f, 0) if acc == 0 else ((0, sgn, term, pend, None), acc)
+    inner, outer = _zero_outer(parent)
+    return (f, 0) if outer == 0 else ((acc, sgn, term, pend, inner), outer)
+
+
 def side_value(st: State) -> Value | None:
     """The value of the side just read, when it may end here (before an '=' or the line's end)."""
     prev, acc, _sgn, term, _pend, _stack, depth, _eq = st

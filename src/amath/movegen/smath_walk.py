@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from amath.movegen.exact import Value
-from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, NUMBER, WANTS_NUMBER, State, advance, side_value
+from amath.movegen.exact import Value, add, sub
+from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, NUMBER, WANTS_NUMBER, State, advance, relative, side_value
 from amath.movegen.smath_line import FREE, NUM, SmathLine
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -210,8 +210,12 @@ class LineWalk:
             if nxt is AFTER_EQUALS:
                 w = side_value(st)
                 assert w is not None
-                ent = self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, w)
-                child = _lookup(ent, w)
+                # the first '=': the sides after it must have the first side's value w.  A further
+                # '=': this node's values are relative (see `relative`), so the side after it is
+                # bounded over every value (a superset of the lines, still an upper bound).
+                goal2 = None if side else w
+                ent = self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, goal2)
+                child = _lookup(ent, goal2)
                 if child is not None:
                     if side:
                         table[w] = _merge(table.get(w), _through(child, tp, em, tx))
@@ -223,8 +227,12 @@ class LineWalk:
                 w = side_value(nxt)
                 if w is not None:
                     table[w] = _merge(table.get(w), (em, tp * em, tx + self._bonus(used2, nrack2)))
+            shift: Value = 0
+            if side:
+                nxt, shift = relative(nxt)
             ent = self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, None)
             for w, child in ent[0].items():
+                w = add(w, shift)
                 table[w] = _merge(table.get(w), _through(child, tp, em, tx))
             if ent[1] is not None:
                 wild = _merge(wild, _through(ent[1], tp, em, tx))
@@ -282,7 +290,9 @@ class LineWalk:
                 if s.admits(score, used2):
                     s.record(score, used2, self._tiles(link if j == _FIXED else (link, i, tile, face)))
             pre2 = (emult2, pts2, cross2)
-            child = _lookup(self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, goal), goal)
+            key_st, shift = relative(nxt) if nxt[7] else (nxt, 0)
+            g = goal if goal is None or shift == 0 else sub(goal, shift)
+            child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
             if child is None:
                 continue
             cm, cpm, cx = child
