@@ -152,6 +152,31 @@ def test_longer_lines_equal_the_brute_force(k: int, search: Search) -> None:
     assert keyset(mine) == keyset(generate_reference_lines(board, rack, SMATH, max_len=8))
 
 
+@cache
+def three_sided_case() -> tuple[Board, tuple[str, ...], tuple[GeneratedMove, ...]]:
+    """``2 = 2`` on the board and ``1 1 + 2``: the best lines have three sides (``1 + 1 = 2 = 2``), the
+    brute force's list of main lines up to 7 squares, best first."""
+    game = Game(SMATH, seed=1)
+    game.set_rack(game.to_move, ["2", "2", "3", "4", "5", "6", "7", "8", "9", "0"])
+    game.push_notation("8H 2 = 2")
+    rack = ("1", "1", "+", "2")
+    return game.board, rack, tuple(sort_moves(generate_reference_lines(game.board, rack, SMATH, max_len=7)))
+
+
+def test_three_sided_lines_and_shared_sides_after_an_equals_are_not_cut(search: Search) -> None:
+    """Sides after an '=' share one node whatever their sum so far, and a further '=' there is
+    bounded over every value: the complete list and the top N still equal the brute force, here
+    where the best lines are three-sided and cross the fixed ``2 = 2``."""
+    board, rack, brute_list = three_sided_case()
+    best = brute_list[0]
+    placed = {tp.square: tp.face for tp in best.place.tiles}
+    fixed = {sq: t.face for sq in analyze(board, best.place, SMATH).lines[0].squares if (t := board.get(sq)) is not None}
+    assert [*placed.values(), *fixed.values()].count("=") == 2  # the best is a three-sided line
+    assert keyset(search(board, rack, SMATH, max_len=7)) == keyset(list(brute_list))
+    for n in (1, 3, 10, 40):
+        assert search(board, rack, SMATH, limit=n, max_len=7) == list(brute_list[:n])
+
+
 SMALL_RULES = dataclasses.replace(SMATH, layout=SMALL)
 
 
