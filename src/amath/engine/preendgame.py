@@ -131,21 +131,24 @@ class PreEndgame:
     def _after(self, work: Position, before: int) -> tuple[float, bool]:
         """Spread to come for us after our turn (``before``: the spread before it)."""
         me, opp = self.me, self.opp
-        if work.outcome is not None:
-            final = work.outcome.scores
-            return float(final[me] - final[opp] - before), True
-        now = work.scores[me] - work.scores[opp] - before
-        if work.bag_size == 0:
-            value, exact = self._endgame(work)
-            return float(now - value), exact
-        # Tiles left in the bag: both sides take their static turns until the bag is empty
-        # (the endgame below is solved) or the game ends.  Stopping after the opponent's
+        # With tiles left in the bag both sides take their static turns until the bag is
+        # empty (the endgame below is solved) or the game ends.  Stopping after the opponent's
         # turn valued a pass, when the opponent passed too, by leaves with us to move again:
-        # half a turn behind the lines that drew the bag and were solved to the end.
+        # half a turn behind the lines that drew the bag and were solved to the end.  Only
+        # the position reached by our turn alone is exact (no static turn assumed).
         pushed = 0
         limit = work.rules.pass_rounds * 2 + work.bag_size  # six scoreless turns end the game; a placement draws
         try:
-            while pushed < limit:
+            while True:
+                if work.outcome is not None:
+                    final = work.outcome.scores
+                    return float(final[me] - final[opp] - before), pushed == 0
+                now = work.scores[me] - work.scores[opp] - before
+                if work.bag_size == 0:
+                    value, exact = self._endgame(work)
+                    return float(now + value if work.to_move == me else now - value), exact and pushed == 0
+                if pushed == limit:
+                    break
                 key = (move_key(work), work.bag_size)  # our draws differ, the opponent's node is often the same
                 reply = self._replies.get(key)
                 if reply is None:
@@ -154,13 +157,6 @@ class PreEndgame:
                 draw = work.sorted_tiles(work.bag)[:need]
                 work.push(reply.move, draw, score=reply.score if isinstance(reply.move, Place) else None)
                 pushed += 1
-                if work.outcome is not None:
-                    final = work.outcome.scores
-                    return float(final[me] - final[opp] - before), False
-                now = work.scores[me] - work.scores[opp] - before
-                if work.bag_size == 0:
-                    value, _ = self._endgame(work)
-                    return float(now + value if work.to_move == me else now - value), False
             bag = work.bag_size  # not reached in practice: static turns empty the bag or end the game first
             return now + leave_value(work, work.rack(me), bag, self.equity) - leave_value(work, work.rack(opp), bag, self.equity), False
         finally:
