@@ -102,7 +102,12 @@ def wait_my_turn(page: Any, side: int = 0) -> None:
 
 
 def put_tiles(page: Any, place: Place, drag_first: bool = True) -> None:
-    """Place tiles through the UI: the first by drag and drop, the rest by click-to-place; pick faces."""
+    """Place tiles through the UI: the first by drag and drop, the rest by click-to-place; pick faces.
+
+    Each step waits for the page to settle as a player would see it: the clicked tile shown
+    selected, and the live preview of the tiles so far answered (its answer re-renders the
+    page, which must not land between the two clicks of the next tile).
+    """
     for k, play in enumerate(place.tiles):
         tile = page.locator(f'#rack .tile[data-tile="{play.tile}"]').first
         cell = page.locator(f'.cell[data-square="{play.square.name}"]')
@@ -110,10 +115,12 @@ def put_tiles(page: Any, place: Place, drag_first: bool = True) -> None:
             tile.drag_to(cell)
         else:
             tile.click()
+            page.locator(f'#rack .tile.selected[data-tile="{play.tile}"]').wait_for()
             cell.click()
         if play.tile in ("?", "+-", "*/"):
             page.locator(f'.face-btn[data-face="{play.face}"]').click()
         page.locator(f'.cell[data-square="{play.square.name}"] .tile.pending').wait_for()
+        page.wait_for_function("window.amathDebug.preview !== null")
 
 
 def expected_score(game: Game, place: Place) -> int:
