@@ -223,7 +223,8 @@ def analyze_turn(
 def _exchange_and_pass(turns: Turns) -> list[Option]:
     """The pass and the exchange keeping the best leave, when the bag allows one (equity: the leave)."""
     out = [Option("pass", 0, turns.pass_turn().equity, "pass")]
-    for c in turns.exchanges()[:1]:
+    c = turns.best_exchange()
+    if c is not None:
         tiles = c.move.tiles if isinstance(c.move, Exchange) else ()
         out.append(Option("exchange " + " ".join(tiles), 0, c.equity, "exchange"))
     return out
