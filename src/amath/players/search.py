@@ -20,14 +20,15 @@ from amath.position import Position
 #: best exchange and the pass) and solves the endgame once the bag is empty (50,000 nodes
 #: on the compiled solver: from the first empty-bag position of 20 equity games it gained
 #: +9.8 ± 5.4 points a side over equity's endgame, simulating gained +4.9 ± 3.4,
-#: docs/bots.md); ``champion`` simulates more (20 play-outs) and adds inference and the
-#: pre-endgame with one tile in the bag.  Play-outs get a third ply when placements meet scoreless turns
-#: (sim.py).  Over 16 timed positions of every phase (benchmarks/bench_champion.py, load 7)
-#: a champion move took a median 0.31 s of CPU, mean 0.74 s, at most 3.8 s (an opening on
-#: the empty board, whose replies are the generator's slowest lists); sim 0.10 / 0.42 /
-#: 2.5 s.  A pre-endgame with two tiles took 5.4 s, so it stops at one.
+#: docs/bots.md); ``champion`` simulates more (40 play-outs of 6 candidates) and adds
+#: inference and the pre-endgame with one tile in the bag.  Play-outs get a third ply when
+#: placements meet scoreless turns (sim.py).  Every turn of two seeded equity games
+#: (benchmarks/bench_champion.py --every-turn, 2026-12-02, docs/bots.md): champion CPU a
+#: move median 0.18 s, mean 0.77 s, p95 2.7 s (it was 20 play-outs of 4: 0.14 / 0.37 /
+#: 1.6 s, and no stronger than sim over 119 games).  A pre-endgame with two tiles took
+#: 5.4 s, so it stops at one.
 SIM_BUDGET = Budget(iterations=12, candidates=4, plies=2, nodes=50_000, preendgame_bag=0, inference_samples=0)
-CHAMPION_BUDGET = Budget(iterations=20, candidates=4, plies=2, nodes=50_000, preendgame_bag=1, inference_samples=60)
+CHAMPION_BUDGET = Budget(iterations=40, candidates=6, plies=2, nodes=50_000, preendgame_bag=1, inference_samples=60)
 
 
 class SearchPlayer:
