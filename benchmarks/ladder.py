@@ -7,9 +7,11 @@ of the first bot's win rate excludes 50%, after at least --min-games)::
 
 Summarise one or more files (win rate with a Wilson 95% interval, mean margin with a
 normal 95% interval, time per move of each bot: wall clock median and mean, the
-thread's CPU time median, mean and 95th percentile)::
+thread's CPU time median, mean and 95th percentile; ``--together``: the files are one
+match, the same two bots run with other ``--seed`` values, say one a core)::
 
     .venv/bin/python benchmarks/ladder.py summary ladder/*.jsonl
+    .venv/bin/python benchmarks/ladder.py summary --together ladder/champion-sim.jsonl ladder/champion-sim-b.jsonl
 
 Games 2k and 2k+1 of a file share one seed, from (--seed, k) alone, with the seats swapped
 (the same bag and starting racks for each bot in turn: less luck in the difference), so
@@ -143,9 +145,9 @@ def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, f
     half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else math.inf
     pairs: dict[int, list[float]] = {}
     swept: dict[int, list[float]] = {}
-    for row, margin, won in zip(rows, margins, won_each):
-        pairs.setdefault(int(row["index"]) // 2, []).append(margin)  # type: ignore[call-overload]
-        swept.setdefault(int(row["index"]) // 2, []).append(won)  # type: ignore[call-overload]
+    for row, margin, won in zip(rows, margins, won_each):  # a pair: the two games of one seed (any file)
+        pairs.setdefault(int(row["seed"]), []).append(margin)  # type: ignore[call-overload]
+        swept.setdefault(int(row["seed"]), []).append(won)  # type: ignore[call-overload]
     paired = [sum(ms) / 2 for ms in pairs.values() if len(ms) == 2]  # a pair's mean margin
     out = {"games": n, "wins": wins, "rate": wins / n if n else 0.0, "lo": lo, "hi": hi, "margin": mean, "margin_half": half}
     out["pairs"] = len(paired)
@@ -192,8 +194,8 @@ def play(args: argparse.Namespace) -> int:
 
 
 def summary(args: argparse.Namespace) -> int:
-    for name in args.files:
-        rows = _read(Path(name))
+    groups = [[row for name in args.files for row in _read(Path(name))]] if args.together else [_read(Path(n)) for n in args.files]
+    for rows in groups:
         if not rows:
             continue
         first, second = (str(b) for b in rows[0]["bots"])  # type: ignore[attr-defined]
@@ -226,6 +228,7 @@ def main() -> int:
     p.set_defaults(run=play)
     s = sub.add_parser("summary")
     s.add_argument("files", nargs="+")
+    s.add_argument("--together", action="store_true", help="the files are one match (the same two bots, other --seed): one summary")
     s.set_defaults(run=summary)
     args = parser.parse_args()
     code: int = args.run(args)
