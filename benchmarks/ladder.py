@@ -13,6 +13,11 @@ match, the same two bots run with other ``--seed`` values, say one a core)::
     .venv/bin/python benchmarks/ladder.py summary ladder/*.jsonl
     .venv/bin/python benchmarks/ladder.py summary --together ladder/champion-sim.jsonl ladder/champion-sim-b.jsonl
 
+One slow move of a file, replayed and timed (the game's ``index`` and the bot's own turn,
+its place in the file's ``cpu`` list)::
+
+    .venv/bin/python benchmarks/ladder.py move champion,sim champion --index 149 --turn 7
+
 Games 2k and 2k+1 of a file share one seed, from (--seed, k) alone, with the seats swapped
 (the same bag and starting racks for each bot in turn: less luck in the difference), so
 the same command replays the same games on any machine.  The summary also gives the
@@ -59,17 +64,23 @@ def make_bot(name: str, seed: int) -> Player:
     return SearchPlayer(seed, budget=dataclasses.replace(base, **changes), name=name)
 
 
+def deal(bots: list[str], seed: int, index: int, variant: str) -> tuple[Game, list[str], list[Player]]:
+    """Game ``index`` of a file before its first turn: the game, its seats, the seated bots (each seeded)."""
+    seats = bots if index % 2 == 0 else bots[::-1]
+    gseed = game_seed(seed, index // 2)  # games 2k and 2k+1: the same bag, the seats swapped
+    game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
+    seat_rng = random.Random(gseed ^ 0x5EED)
+    return game, seats, [make_bot(b, seat_rng.getrandbits(63)) for b in seats]
+
+
 def play_one(bots: list[str], seed: int, index: int, variant: str, from_bag: int | None = None) -> dict[str, object]:
     """One game; seats alternate with the index; per-bot move times in seconds (wall clock and the thread's CPU).
 
     With ``from_bag``, ``equity`` plays both sides until the bag holds that many tiles or
     fewer (the same turns in both games of a pair: ``equity`` is deterministic), then ``bots``.
     """
-    seats = bots if index % 2 == 0 else bots[::-1]
-    gseed = game_seed(seed, index // 2)  # games 2k and 2k+1: the same bag, the seats swapped
-    game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
-    seat_rng = random.Random(gseed ^ 0x5EED)
-    players = [make_bot(b, seat_rng.getrandbits(63)) for b in seats]
+    game, seats, players = deal(bots, seed, index, variant)
+    gseed = game.seed
     start = 0
     if from_bag is not None:
         opening = get_bot("equity", gseed)
@@ -193,6 +204,25 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
+def move(args: argparse.Namespace) -> int:
+    """Replay game ``--index`` of a ``play`` run up to ``bot``'s turn ``--turn`` (0: its first) and time that turn."""
+    bots = re.split(r",(?![^\[]*\])", args.bots)
+    game, seats, players = deal(bots, args.seed, args.index, args.variant)
+    side, mine = seats.index(args.bot), 0
+    while not game.over:
+        if game.to_move == side and mine == args.turn:
+            started = time.thread_time()
+            chosen = players[side].choose(game)
+            print(f"turn {len(game.history)}, bag {len(game.bag)}, racks {game.racks}: {args.bot} plays {chosen}")
+            print(f"CPU {time.thread_time() - started:.3f} s")
+            return 0
+        if game.to_move == side:
+            mine += 1
+        game.push(players[game.to_move].choose(game))
+    print(f"game {args.index} ended before {args.bot}'s turn {args.turn}", file=sys.stderr)
+    return 1
+
+
 def summary(args: argparse.Namespace) -> int:
     groups = [[row for name in args.files for row in _read(Path(name))]] if args.together else [_read(Path(n)) for n in args.files]
     for rows in groups:
@@ -230,6 +260,14 @@ def main() -> int:
     s.add_argument("files", nargs="+")
     s.add_argument("--together", action="store_true", help="the files are one match (the same two bots, other --seed): one summary")
     s.set_defaults(run=summary)
+    m = sub.add_parser("move", help="replay one game of a play run to a bot's turn and time that turn")
+    m.add_argument("bots", help="as the play run gave them: champion,sim")
+    m.add_argument("bot", help="whose turn: champion")
+    m.add_argument("--index", type=int, required=True, help="the game's index in the file")
+    m.add_argument("--turn", type=int, required=True, help="the bot's own turn, 0 for its first (the file's times list)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--variant", default="a-math")
+    m.set_defaults(run=move)
     args = parser.parse_args()
     code: int = args.run(args)
     return code
