@@ -25,8 +25,9 @@ from amath.position import Position
 #: placements meet scoreless turns (sim.py).  Every turn of two seeded equity games
 #: (benchmarks/bench_champion.py --every-turn, 2026-12-02, docs/bots.md): champion CPU a
 #: move median 0.18 s, mean 0.77 s, p95 2.7 s (it was 20 play-outs of 4: 0.14 / 0.37 /
-#: 1.6 s, and no stronger than sim over 119 games).  A pre-endgame with two tiles took
-#: 5.4 s, so it stops at one.
+#: 1.6 s).  Neither is shown stronger than sim: 20 of 4 won 48.3% of 119 games, 40 of 6
+#: 51.4% [48.4, 54.5] of 1,000 (docs/bots.md).  A pre-endgame with two tiles took 5.4 s,
+#: so it stops at one.
 SIM_BUDGET = Budget(iterations=12, candidates=4, plies=2, nodes=50_000, preendgame_bag=0, inference_samples=0)
 CHAMPION_BUDGET = Budget(iterations=40, candidates=6, plies=2, nodes=50_000, preendgame_bag=1, inference_samples=60)
 
