@@ -64,6 +64,11 @@ def make_bot(name: str, seed: int) -> Player:
     return SearchPlayer(seed, budget=dataclasses.replace(base, **changes), name=name)
 
 
+def split_bots(text: str) -> list[str]:
+    """The two levels of ``champion,sim[iterations=0,nodes=0]``: commas inside a budget's brackets do not split."""
+    return re.split(r",(?![^\[]*\])", text)
+
+
 def deal(bots: list[str], seed: int, index: int, variant: str) -> tuple[Game, list[str], list[Player]]:
     """Game ``index`` of a file before its first turn: the game, its seats, the seated bots (each seeded)."""
     seats = bots if index % 2 == 0 else bots[::-1]
@@ -186,7 +191,7 @@ def _read(path: Path) -> list[dict[str, object]]:
 
 
 def play(args: argparse.Namespace) -> int:
-    bots = re.split(r",(?![^\[]*\])", args.bots)  # commas inside a budget's brackets do not split
+    bots = split_bots(args.bots)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     done = {int(r["index"]) for r in _read(out)}  # type: ignore[call-overload]
@@ -206,7 +211,7 @@ def play(args: argparse.Namespace) -> int:
 
 def move(args: argparse.Namespace) -> int:
     """Replay game ``--index`` of a ``play`` run up to ``bot``'s turn ``--turn`` (0: its first) and time that turn."""
-    bots = re.split(r",(?![^\[]*\])", args.bots)
+    bots = split_bots(args.bots)
     game, seats, players = deal(bots, args.seed, args.index, args.variant)
     side, mine = seats.index(args.bot), 0
     while not game.over:
