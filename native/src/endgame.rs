@@ -6,7 +6,9 @@
 //! It searches exactly as the Python twin does -- the same order, bounds, table rules
 //! and node count -- so the same budget gives the same answer; it only runs faster.
 //! A node's value is the spread still to come for the side to move.  Budgets count
-//! nodes (turns pushed), never time.
+//! work, never time: a turn pushed is one unit and so is each turn listed when a node's
+//! turns are generated (a rack with a blank lists thousands of turns a node, and listing
+//! costs more than searching them: a budget in pushes alone did not bound the time).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -48,7 +50,8 @@ pub struct RootLine {
     pub pv: Vec<Turn>,
 }
 
-/// What a solve found: root turns best first, whether exact, nodes used, depth finished.
+/// What a solve found: root turns best first, whether exact, work done (turns pushed and
+/// listed), depth finished.
 #[derive(Clone, Debug)]
 pub struct Solved {
     pub lines: Vec<RootLine>,
@@ -164,6 +167,7 @@ impl<'a> Solver<'a> {
         scored.sort_by_key(|x| std::cmp::Reverse(x.0)); // stable: the generator's order breaks ties
         let mut turns: Vec<Turn> = scored.into_iter().map(|(_, t)| t).collect();
         turns.push(Turn { score: 0, tiles: Vec::new() });
+        self.nodes = self.nodes.saturating_add(turns.len() as u64); // listing is work (checked at the next push)
         let o = Rc::new(Ordered { turns });
         self.orders.insert(key, Rc::clone(&o));
         Ok(o)
@@ -396,7 +400,7 @@ impl From<InputError> for Stop {
 
 /// Solve the endgame: ``board`` and ``racks`` as the generator reads them (tile id and face
 /// id per square, -1 for empty; counts per tile id), side 0 to move, ``scoreless`` turns
-/// so far.  Deepens until exact or ``nodes`` turns have been pushed; the best ``top``
+/// so far.  Deepens until exact or ``nodes`` units of work are done (a turn pushed or listed); the best ``top``
 /// root turns get exact values.  Bad input is an error naming it.
 pub fn solve(rules: &RuleData, end: EndRules, board: &[i64], racks: [&[i64]; 2], scoreless: u32, nodes: u64, top: usize) -> Result<Solved> {
     let grid = rules.read_board(board)?;

@@ -9,10 +9,13 @@ hash leaves scores out).  The game ends in the tree exactly as in the rules, thr
 :class:`~amath.position.Position`: a play-out adds the multiplier times the other
 rack, the passes end it with each rack deducted.
 
-Budgets count nodes (turns pushed), never seconds, so a budget gives the same answer on
-any machine.  The answer is ``exact`` when the deepest iteration reached the end of
-every line (no horizon estimate was used); else it is the best of the deepest iteration
-finished within the budget.
+Budgets count work, never seconds, so a budget gives the same answer on any machine: a
+turn pushed is one unit ("node"), and so is each turn listed when a node's turns are
+generated (a rack with a blank lists thousands of turns a node, and listing them costs
+more than searching them: a budget in pushes alone did not bound the time).  The answer
+is ``exact`` when the deepest iteration reached the end of every line (no horizon
+estimate was used); else it is the best of the deepest iteration finished within the
+budget.
 """
 
 from __future__ import annotations
@@ -101,7 +104,7 @@ def _placements(pos: Position) -> list[GeneratedMove]:
 class EndgameSolver:
     """An exact two-sided endgame search over one position (changed in place, restored after).
 
-    ``nodes``: the budget in turns pushed.  ``generator`` lists placements (default the
+    ``nodes``: the budget in work (turns pushed and turns listed).  ``generator`` lists placements (default the
     position's own, i.e. the move generator); a test may pass a smaller twin.
     """
 
@@ -151,6 +154,7 @@ class EndgameSolver:
             base = [(code, move, points) for _, code, move, points in scored]
             base.append((pos.encode(Pass()), Pass(), 0))
             self._order_cache[(key, bonus)] = base
+            self.nodes += len(base)  # listing is work (checked at the next push), as the compiled twin
         out = list(base)
         if best is not None:
             for k, item in enumerate(out):

@@ -36,18 +36,19 @@ class Budget:
 
     ``iterations``: simulation play-outs per candidate at most (0: static equity only);
     ``candidates``: turns simulated; ``plies``: turns per play-out (the candidate
-    included); ``nodes``: endgame and pre-endgame nodes; ``preendgame_bag``: use the
-    pre-endgame with at most this many tiles in the bag; ``inference_samples``: kept racks
-    weighed by inference; ``blanks``: the endgame and pre-endgame search only while no rack
-    can hold more than this many blanks, else the position is simulated (a rack with two
-    blanks has tens of thousands of turns: the solver spent 2-6 s of CPU on one such list
-    without finishing one ply of 50,000 nodes, which ranks the turns by score alone).
+    included); ``nodes``: endgame and pre-endgame work (a turn pushed or a turn listed);
+    ``preendgame_bag``: use the pre-endgame with at most this many tiles in the bag;
+    ``inference_samples``: kept racks weighed by inference; ``blanks``: the endgame and
+    pre-endgame search only while no rack can hold more than this many blanks, else the
+    position is simulated (a rack with two blanks has tens of thousands of turns: the
+    solver spent 2-6 s of CPU on one such list without finishing one ply, which ranks the
+    turns by score alone).
     """
 
     iterations: int = 48
     candidates: int = 8
     plies: int = 2
-    nodes: int = 20_000
+    nodes: int = 200_000
     preendgame_bag: int = 1
     inference_samples: int = 150
     blanks: int = 1
