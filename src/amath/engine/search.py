@@ -36,7 +36,7 @@ class Budget:
 
     ``iterations``: simulation play-outs per candidate at most (0: static equity only);
     ``candidates``: turns simulated; ``plies``: turns per play-out (the candidate
-    included); ``nodes``: endgame and pre-endgame work (a turn pushed or a turn listed);
+    included); ``nodes``: endgame and pre-endgame work (turns pushed, lists of turns made);
     ``preendgame_bag``: use the pre-endgame with at most this many tiles in the bag;
     ``inference_samples``: kept racks weighed by inference; ``blanks``: the endgame and
     pre-endgame search only while no rack can hold more than this many blanks, else the
@@ -48,7 +48,7 @@ class Budget:
     iterations: int = 48
     candidates: int = 8
     plies: int = 2
-    nodes: int = 200_000
+    nodes: int = 300_000
     preendgame_bag: int = 1
     inference_samples: int = 150
     blanks: int = 1
