@@ -118,9 +118,10 @@ impl Values {
         Some(id)
     }
 
-    /// Is piece `id` a blank (a tile of more than one token)?  Its bags are not listed: too many values.
+    /// Is piece `id` a blank (a tile of more than one token, or one showing neither a number nor an
+    /// operator)?  Its bags are not listed (too many values): they count as balancing.
     pub fn wild(&self, id: u16) -> bool {
-        self.pieces.get(id as usize).is_some_and(|p| p.len() > 1)
+        self.pieces.get(id as usize).is_none_or(|p| p.len() != 1)
     }
 
     /// Does `bag` hold a piece that may be a number?

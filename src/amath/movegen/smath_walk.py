@@ -214,7 +214,7 @@ class LineWalk:
         s = self.s
         size = sum(take)
         mine = [s.pieces[j] for j, c in enumerate(take) for _ in range(c)]
-        wild = any(len(p) > 1 for p in mine)
+        wild = any(len(p) != 1 for p in mine)  # a blank (or a tile showing neither a number nor an operator)
         for bag, empties in self._ahead_bags(i, need_end):
             if size > empties:
                 continue
