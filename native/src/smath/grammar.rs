@@ -180,6 +180,15 @@ impl Grammar {
         }
     }
 
+    /// The state after reading a bracketed group `( ... )` whose content has value `v` (the
+    /// twin's `group`): what a `)` leaves depends only on the content's value, so this is
+    /// `advance` over `(`, the number `v` and `)`, without interning the frame in between.
+    pub fn group(&mut self, st: &State, v: Value) -> Option<State> {
+        let pend = if st.prev == NUMBER || st.prev == CLOSED { MUL } else { st.pend };
+        let t = self.factor(st.term, pend, v, st.sgn)?;
+        Some(State { acc: st.acc, term: Some(t), frame: st.frame, prev: CLOSED, sgn: 1, pend: FIRST, depth: st.depth, eq: st.eq })
+    }
+
     /// The state with the outermost side's value so far taken out, and that value (the twin's
     /// `relative`): what follows a state with outermost `acc` a is what follows it with 0,
     /// every value of the side shifted by a.  The `acc` is the state's own at depth 0, else

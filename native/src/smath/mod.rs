@@ -13,6 +13,7 @@
 
 pub mod grammar;
 pub mod line;
+pub mod values;
 pub mod walk;
 
 use crate::line::Rack;
@@ -23,6 +24,7 @@ use line::SmathLine;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::BuildHasherDefault;
+use values::Values;
 use walk::LineWalk;
 
 /// What the caller asks for besides the position.
@@ -95,6 +97,10 @@ pub struct Ctx<'a> {
     pub found: u64,
     pub pruned: u64,
     pub g: Grammar,
+    /// by rack index: the tile's piece (the tokens it may show) and its points (the value-aware bound)
+    pub pieces: Vec<u16>,
+    pub tile_points: Vec<i64>,
+    pub values: Values,
     progress: Option<Progress<'a>>,
 }
 
@@ -319,6 +325,18 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
                 .all(|&f| matches!(rules.faces[f as usize].kind, crate::rules::DIGIT | crate::rules::NUMBER))
         })
         .collect();
+    let mut values = Values::default();
+    let mut pieces = Vec::with_capacity(rack.tiles.len());
+    for &t in &rack.tiles {
+        let tokens = rules.tiles[t as usize]
+            .faces
+            .iter()
+            .map(|&f| (line::token_kind(rules.faces[f as usize].kind), rules.faces[f as usize].value))
+            .filter(|&(kind, _)| kind <= grammar::DIVIDE)
+            .collect();
+        pieces.push(values.piece(tokens).ok_or_else(|| InputError("too many distinct tiles".into()))?);
+    }
+    let tile_points = rack.tiles.iter().map(|&t| rules.tiles[t as usize].points as i64).collect();
     let mut ctx = Ctx {
         rules,
         rack,
@@ -339,6 +357,9 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         found: 0,
         pruned: 0,
         g: Grammar::default(),
+        pieces,
+        tile_points,
+        values,
         progress,
     };
     let stopped = match run(&mut ctx, &grid, &free, &top) {

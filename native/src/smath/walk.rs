@@ -15,16 +15,28 @@
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{State, NUM, NUMBER};
+use super::grammar::{State, DIVIDE, NUM, NUMBER};
 use super::line::{SmathLine, FIXED, FREE};
+use super::values::{bag_of, BAG_SIZE};
 use super::{Ctx, Stop};
 use crate::rational::Value;
 use crate::rules::FirstPlay;
 use crate::util::WordHasher;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::rc::Rc;
 
 type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// For each bag of fixed tiles (piece ids) a line can read to where it ends, the most empty squares it covers.
+type Ahead = Vec<(Vec<u16>, u32)>;
+
+/// The value-aware bound ([`LineWalk::balancing`]) runs on first-side nodes with at most this
+/// many rack tiles left (the twin's `VALUE_TILES`),
+const VALUE_TILES: u32 = 3;
+/// and lists values only for bags of at most this many tiles (rack and fixed) and no blank;
+/// others count as balancing (the twin's `VALUE_TOKENS`).
+const VALUE_TOKENS: usize = BAG_SIZE;
 
 /// Bounds on what can follow a node: most equation premium, most points x premium, most cross + bonus.
 #[derive(Clone, Copy, Debug)]
@@ -158,6 +170,8 @@ pub struct LineWalk {
     bufs: Vec<Vec<Step>>,
     /// per square: the entries by value of a node being merged (reused, as `bufs`)
     accs: Vec<Vec<(Value, Summary)>>,
+    /// by (square, need_end): the bags of fixed tiles a line can read to where it ends, with the most empty squares
+    ahead: Map<(usize, i64), Rc<Ahead>>,
 }
 
 impl LineWalk {
@@ -179,6 +193,7 @@ impl LineWalk {
             arena: Vec::new(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
             accs: (0..=n).map(|_| Vec::new()).collect(),
+            ahead: Map::default(),
             line,
         }
     }
@@ -282,23 +297,149 @@ impl LineWalk {
         merge_opt(sm, ent.wild)
     }
 
-    /// A value-free bound on what can follow a node, from the squares and the tiles left (None: nothing can).
-    fn cheap(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Option<Summary> {
-        if self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
-            return None;
-        }
+    /// How many of the rack tiles left a line from node (i, st) can still place ([`placeable`]).
+    fn fits(&self, ctx: &Ctx<'_>, i: usize, st: &State, nd: &Node) -> u32 {
         let line = &self.line;
         let r = ctx.rack_total.saturating_sub(nd.nrack);
         let numbers = ctx.numbers_left(nd.used).min(r);
         let seps = line.sep_suffix[i] + (r - numbers);
         // free tiles a line from here needs anyway: its '=' (none fixed ahead) and the brackets to close
         let needed = u32::from(!st.eq && line.eq_suffix[i] == 0) + u32::from(st.depth).saturating_sub(line.close_suffix[i]);
-        let fits = placeable(r, numbers, st.prev == NUMBER, seps, needed, line.empty_suffix[i]);
+        placeable(r, numbers, st.prev == NUMBER, seps, needed, line.empty_suffix[i])
+    }
+
+    /// A value-free bound on what can follow a node, from the squares and the tiles left (None: nothing can).
+    fn cheap(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Option<Summary> {
+        if self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
+            return None;
+        }
+        let line = &self.line;
+        let fits = self.fits(ctx, i, st, nd);
         let pts = line.fixed_suffix[i].saturating_add(ctx.left_points(nd.used, fits, line.piece_suffix[i]));
         let em = line.emult_suffix[i];
-        let bingo = if fits == r { ctx.bingo } else { 0 };
+        let bingo = if fits == ctx.rack_total.saturating_sub(nd.nrack) { ctx.bingo } else { 0 };
         let cx = line.cross_suffix[i] as f64 + (ctx.extra_max + bingo as f64);
         Some(Summary { cm: em, cpm: em.saturating_mul(pts), cx })
+    }
+
+    /// The value-free bound of a first-side node over the sets of its tiles left that can still
+    /// balance the line.  Each set that fits has the bound of the best of its tiles on the best
+    /// squares (the bingo only for all of them); taken best first, the first set that can
+    /// balance (board-free value sets, `values.rs`) bounds every set that can.  None: no set
+    /// can balance (no completion).
+    fn balancing(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node) -> Option<Summary> {
+        if ctx.rack_total.saturating_sub(nd.nrack) > VALUE_TILES {
+            return self.cheap(ctx, i, st, nd); // too many tiles left to list their sets
+        }
+        let fits = self.fits(ctx, i, st, nd);
+        // the tiles left as (points, piece), best first
+        let mut items = [(0i64, 0u16); VALUE_TILES as usize];
+        let mut n = 0;
+        for j in 0..ctx.rack.counts.len() {
+            for _ in ctx.rack.count_in(nd.used, j)..ctx.rack.counts[j] {
+                if n < items.len() {
+                    items[n] = (ctx.tile_points[j], ctx.pieces[j]);
+                    n += 1;
+                }
+            }
+        }
+        let items = &mut items[..n];
+        items.sort_unstable_by(|a, b| b.cmp(a));
+        let line = &self.line;
+        let [c3, c2, c1] = line.piece_suffix[i];
+        let em = line.emult_suffix[i];
+        let mut sets = [(Summary { cm: 0, cpm: 0, cx: 0.0 }, 0u32); 1 << VALUE_TILES];
+        let mut m = 0;
+        for mask in 0u32..(1 << n) {
+            // each set of tiles once: of equal tiles, always the first ones
+            let repeat = (1..n).any(|k| items[k] == items[k - 1] && mask >> k & 1 == 1 && mask >> (k - 1) & 1 == 0);
+            if repeat || mask.count_ones() > fits {
+                continue;
+            }
+            let mut here = line.fixed_suffix[i];
+            for (t, &(p, _)) in items.iter().enumerate().filter(|&(k, _)| mask >> k & 1 == 1).map(|(_, it)| it).enumerate() {
+                let t = t as u32;
+                let squares = u32::from(t < c3) + u32::from(t < c3 + c2) + u32::from(t < c3 + c2 + c1);
+                here = here.saturating_add(p.saturating_mul(i64::from(squares)));
+            }
+            let bingo = if mask.count_ones() as usize == n { ctx.bingo } else { 0 };
+            let sm = Summary { cm: em, cpm: em.saturating_mul(here), cx: line.cross_suffix[i] as f64 + (ctx.extra_max + bingo as f64) };
+            sets[m] = (sm, mask);
+            m += 1;
+        }
+        let sets = &mut sets[..m];
+        // best first: the first set that balances bounds every set that does (all the tiles
+        // left have the most points and the bingo; the others differ only in points)
+        sets.sort_unstable_by(|a, b| b.0.cpm.cmp(&a.0.cpm).then(b.0.cx.partial_cmp(&a.0.cx).unwrap_or(std::cmp::Ordering::Equal)));
+        for &(sm, mask) in sets.iter() {
+            if self.balances(ctx, i, st, nd.need_end, items, mask) {
+                return Some(sm);
+            }
+        }
+        None
+    }
+
+    /// Can the tiles of `items` picked by `mask` (with the fixed tiles ahead) balance the line
+    /// from first-side node (i, st)?  A bag with a blank, or of more than [`VALUE_TOKENS`]
+    /// tiles, counts as balancing (too many values to list).
+    fn balances(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, need_end: i64, items: &[(i64, u16)], mask: u32) -> bool {
+        let mut mine = [0u16; BAG_SIZE];
+        let mut size = 0;
+        for (k, &(_, piece)) in items.iter().enumerate() {
+            if mask >> k & 1 == 1 && size < BAG_SIZE {
+                mine[size] = piece;
+                size += 1;
+            }
+        }
+        let mine = &mine[..size];
+        let wild = mine.iter().any(|&p| ctx.values.wild(p));
+        let ahead = self.ahead_bags(ctx, i, need_end);
+        ahead.iter().any(|(bag, empties)| {
+            if size as u32 > *empties {
+                return false;
+            }
+            if wild || size + bag.len() > VALUE_TOKENS {
+                return true;
+            }
+            bag_of(mine, bag).is_none_or(|all| ctx.values.balances(&mut ctx.g, st, all))
+        })
+    }
+
+    /// For each bag of fixed numbers and operators a line from square i can read to where it
+    /// ends, the most empty squares it covers ('=' and brackets are free tiles anyway).
+    fn ahead_bags(&mut self, ctx: &mut Ctx<'_>, i: usize, need_end: i64) -> Rc<Ahead> {
+        if let Some(hit) = self.ahead.get(&(i, need_end)) {
+            return Rc::clone(hit);
+        }
+        let line = &self.line;
+        let last = (self.n as i64 - 1).min(if need_end >= 0 { need_end } else { -need_end - 1 });
+        let mut most: Ahead = Vec::new();
+        let mut fixed: Vec<u16> = Vec::new();
+        let mut empties = 0u32;
+        let last = usize::try_from(last).unwrap_or(0);
+        for e in (i..=last).filter(|_| i <= last) {
+            let kind = line.kind[e];
+            if kind < 0 {
+                empties += 1;
+            } else if kind <= DIVIDE as i8 {
+                let Some(id) = ctx.values.piece(vec![(kind as u8, line.value[e])]) else {
+                    ctx.g.overflow = true; // too many distinct pieces: let the twin answer
+                    continue;
+                };
+                fixed.push(id);
+                fixed.sort_unstable();
+            }
+            if (need_end >= 0 && e as i64 != need_end) || (e + 1 < self.n && line.kind[e + 1] >= 0) {
+                continue;
+            }
+            match most.iter_mut().find(|m| m.0 == fixed) {
+                Some(m) => m.1 = m.1.max(empties),
+                None => most.push((fixed.clone(), empties)),
+            }
+        }
+        let most = Rc::new(most);
+        self.ahead.insert((i, need_end), Rc::clone(&most));
+        most
     }
 
     /// Bounds on what can follow a node, by the value every side from here must have.  One
@@ -319,7 +460,12 @@ impl LineWalk {
                 return Ok(hit);
             }
         } else {
-            match self.cheap(ctx, i, st, nd) {
+            let mut cheap = self.cheap(ctx, i, st, nd);
+            let few = ctx.rack_total.saturating_sub(nd.nrack) <= VALUE_TILES;
+            if cheap.is_some_and(|c| ub(pre, c) >= threshold) && !st.eq && few {
+                cheap = self.balancing(ctx, i, st, nd); // the values, where they may cut
+            }
+            match cheap {
                 None => return Ok(NOTHING),
                 Some(c) if ub(pre, c) < threshold => {
                     return Ok(Bounds { off: 0, len: 0, wild: Some(c), any: Some(c), exact: false, pre, threshold });

@@ -39,7 +39,8 @@ from amath.move import Place, TilePlay
 from amath.movegen.lines import grid_of
 from amath.movegen.rack import RackInfo
 from amath.movegen.result import GeneratedMove
-from amath.movegen.smath_line import SmathLine, build_smath_line
+from amath.movegen.smath_line import DIVIDE, SmathLine, build_smath_line, token
+from amath.movegen.smath_values import Piece, Values
 from amath.movegen.smath_walk import LineWalk
 from amath.rules.base import Ruleset
 
@@ -152,6 +153,10 @@ class Search:
         self._numbers: dict[int, int] = {}
         # by rack index: every face of the tile is a number (it cannot stand between two numbers)
         self.numeric = [all(f.isdigit() for f in rules.faces_of(t)) for t in self.info.tiles]
+        # by rack index: the tokens the tile may show, and its points (the value-aware bound)
+        self.pieces: list[Piece] = [_piece(rules.faces_of(t)) for t in self.info.tiles]
+        self.tile_points = [rules.points(t) for t in self.info.tiles]
+        self.values = Values()
 
     def _leave_table(self, leave: Callable[[tuple[str, ...]], float] | None) -> tuple[dict[int, float] | None, float]:
         """leave(kept tiles) for every way to use part of the rack, by packed usage."""
@@ -314,6 +319,11 @@ class Search:
         if self.limit is not None and len(self.kept) >= self.limit:
             del self.kept[self.limit :]
             self.threshold = self.kept[-1][0]
+
+
+def _piece(faces: Sequence[str]) -> Piece:
+    """The number and operator tokens of a tile's faces, in a fixed order."""
+    return tuple(sorted({token(f) for f in faces if token(f)[0] <= DIVIDE}))
 
 
 def _moves(kept: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]]) -> list[GeneratedMove]:

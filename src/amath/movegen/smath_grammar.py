@@ -91,6 +91,17 @@ def advance(st: State, kind: int, val: int) -> State | None:
     return (BINARY, acc, 1, term, DIV, stack, depth, eq)  # DIVIDE
 
 
+def group(st: State, v: Value) -> State | None:
+    """The state after reading a bracketed group ``( ... )`` whose content has value ``v``.
+
+    What a ')' leaves depends only on the content's value, so this is ``advance`` over
+    '(', the number ``v`` and ')' (tested), without the frame in between.
+    """
+    prev, acc, sgn, term, pend, stack, depth, eq = st
+    t = _factor(term, MUL if prev in (NUMBER, CLOSED) else pend, v, sgn)
+    return None if t is None else (CLOSED, acc, 1, t, FIRST, stack, depth, eq)
+
+
 def relative(st: State) -> tuple[State, Value]:
     """The state with the outermost side's value so far taken out, and that value.
 

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 from amath.movegen.exact import Value, add, sub
 from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, NUMBER, WANTS_NUMBER, State, advance, relative, side_value
-from amath.movegen.smath_line import FREE, NUM, SmathLine
+from amath.movegen.smath_line import DIVIDE, FREE, NUM, SmathLine
+from amath.movegen.smath_values import Bag, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
     from amath.movegen.smath import Search
@@ -45,6 +46,10 @@ Bounds = tuple[dict[Value, Summary], Summary | None, Summary | None, bool, Prefi
 threshold cut), bound over everything, exact, and the prefix and threshold it was worked out under)."""
 
 _FIXED = -2
+VALUE_TILES = 3
+"""The value-aware bound (:meth:`LineWalk._balancing`) runs on first-side nodes with at most this many rack tiles left."""
+VALUE_TOKENS = 4
+"""... and lists values only for bags of at most this many tiles (rack and fixed) and no blank; others count as balancing."""
 _NOTHING: Bounds = ({}, None, None, True, (0, 0, 0), float("inf"))
 
 
@@ -74,6 +79,7 @@ class LineWalk:
             nums_from[i] = nums_from[i + 1] + (line.kind[i] == NUM)
         self.nums_from = nums_from
         self.memo: dict[tuple[object, ...], Bounds] = {}  # by node; the state says which side it is on
+        self._ahead: dict[tuple[int, int], list[tuple[Bag, int]]] = {}
 
     def need_end(self, start: int) -> int:
         """Where a line from ``start`` may end, as one int: ``e >= 0`` exactly on square e (the
@@ -143,6 +149,16 @@ class LineWalk:
             return True
         return self.rack_total - nrack + self.nums_from[i] < numbers
 
+    def _fits(self, i: int, st: State, used: int, nrack: int) -> int:
+        """How many of the rack tiles left a line from node (i, st) can still place (:func:`placeable`)."""
+        line = self.line
+        r = self.rack_total - nrack
+        numbers = min(self.s.numbers_left(used), r)
+        seps = line.sep_suffix[i] + r - numbers
+        # free tiles a line from here needs anyway: its '=' (none fixed ahead) and the brackets to close
+        needed = (1 if not st[7] and line.eq_suffix[i] == 0 else 0) + max(0, st[6] - line.close_suffix[i])
+        return placeable(r, numbers, st[0] == NUMBER, seps, needed, line.empty_suffix[i])
+
     def _cheap(self, i: int, st: State, used: int, nrack: int, need_end: int) -> Summary | None:
         """A value-free bound on what can follow a node, from the squares and the tiles left (None: nothing can)."""
         if self._prunable(i, st, nrack, need_end):
@@ -150,17 +166,85 @@ class LineWalk:
         line = self.line
         s = self.s
         top = s.left_top(used)
-        r = self.rack_total - nrack
-        numbers = min(s.numbers_left(used), r)
-        seps = line.sep_suffix[i] + r - numbers
-        # free tiles a line from here needs anyway: its '=' (none fixed ahead) and the brackets to close
-        needed = (1 if not st[7] and line.eq_suffix[i] == 0 else 0) + max(0, st[6] - line.close_suffix[i])
-        fits = placeable(r, numbers, st[0] == NUMBER, seps, needed, line.empty_suffix[i])
+        fits = self._fits(i, st, used, nrack)
         c3, c2, c1 = line.piece_suffix[i]
         pts = line.fixed_suffix[i] + top[min(c3, fits)] + top[min(c3 + c2, fits)] + top[min(c3 + c2 + c1, fits)]
         em = line.emult_suffix[i]
-        bonus = s.extra_max + (s.bingo if fits == r else 0)
+        bonus = s.extra_max + (s.bingo if fits == self.rack_total - nrack else 0)
         return em, em * pts, line.cross_suffix[i] + bonus
+
+    def _balancing(self, i: int, st: State, used: int, nrack: int, need_end: int) -> Summary | None:
+        """The value-free bound of a first-side node over the sets of its tiles left that can still balance the line.
+
+        Each set that fits has the bound of the best of its tiles on the best squares (the bingo only for
+        all of them); taken best first, the first set that can balance (board-free value sets,
+        :class:`~amath.movegen.smath_values.Values`) bounds every set that can.  None: no set can (no completion).
+        """
+        line = self.line
+        s = self.s
+        r = self.rack_total - nrack
+        fits = self._fits(i, st, used, nrack)
+        c3, c2, c1 = line.piece_suffix[i]
+        em = line.emult_suffix[i]
+        left = [self.counts[j] - ((used >> (self.width * j)) & self.mask) for j in range(len(self.counts))]
+        sets: list[tuple[Summary, list[int]]] = []
+        for take in _sub_counts(left):
+            size = sum(take)
+            if size > fits:
+                continue
+            pts = sorted((s.tile_points[j] for j, c in enumerate(take) for _ in range(c)), reverse=True)
+            top = [0]
+            for p in pts:
+                top.append(top[-1] + p)
+            here = line.fixed_suffix[i] + top[min(c3, size)] + top[min(c3 + c2, size)] + top[min(c3 + c2 + c1, size)]
+            sets.append(((em, em * here, line.cross_suffix[i] + s.extra_max + (s.bingo if size == r else 0)), take))
+        # best first: the first set that balances bounds every set that does (all the tiles left have
+        # the most points and the bingo; the others differ only in points)
+        sets.sort(key=lambda t: (-t[0][1], -t[0][2]))
+        for sm, take in sets:
+            if self._balances(i, st, need_end, take):
+                return sm
+        return None
+
+    def _balances(self, i: int, st: State, need_end: int, take: list[int]) -> bool:
+        """Can the tiles counted by ``take`` (with the fixed tiles ahead) balance the line from first-side node (i, st)?
+
+        A bag with a blank, or of more than :data:`VALUE_TOKENS` tiles, counts as balancing (too many values to list).
+        """
+        s = self.s
+        size = sum(take)
+        mine = [s.pieces[j] for j, c in enumerate(take) for _ in range(c)]
+        wild = any(len(p) != 1 for p in mine)  # a blank (or a tile showing neither a number nor an operator)
+        for bag, empties in self._ahead_bags(i, need_end):
+            if size > empties:
+                continue
+            if wild or len(mine) + len(bag) > VALUE_TOKENS or s.values.balances(st, tuple(sorted(mine + list(bag)))):
+                return True
+        return False
+
+    def _ahead_bags(self, i: int, need_end: int) -> list[tuple[Bag, int]]:
+        """For each bag of fixed numbers and operators a line from square i can read to where it ends, the most empty squares it covers."""
+        hit = self._ahead.get((i, need_end))
+        if hit is not None:
+            return hit
+        line = self.line
+        last = min(self.n - 1, need_end if need_end >= 0 else -need_end - 1)
+        most: dict[Bag, int] = {}
+        fixed: list[Piece] = []
+        empties = 0
+        for e in range(i, last + 1):
+            kind = line.kind[e]
+            if kind < 0:
+                empties += 1
+            elif NUM <= kind <= DIVIDE:  # '=' and brackets are free tiles anyway
+                fixed.append(((kind, line.value[e]),))
+            if (need_end >= 0 and e != need_end) or (e + 1 < self.n and line.kind[e + 1] >= 0):
+                continue
+            bag = tuple(sorted(fixed))
+            most[bag] = max(most.get(bag, 0), empties)
+        hit = list(most.items())
+        self._ahead[(i, need_end)] = hit
+        return hit
 
     def bounds(
         self,
@@ -193,6 +277,8 @@ class LineWalk:
                 return hit
         else:
             cheap = self._cheap(i, st, used, nrack, need_end)
+            if cheap is not None and _ub(pre, cheap) >= threshold and not st[7] and self.rack_total - nrack <= VALUE_TILES:
+                cheap = self._balancing(i, st, used, nrack, need_end)  # the values, where they may cut
             if cheap is None:
                 return _NOTHING
             if _ub(pre, cheap) < threshold:
@@ -338,6 +424,14 @@ def placeable(r: int, numbers: int, after_number: bool, seps: int, needed: int, 
         if r - k + free <= empty:
             return r - k
     return min(r - numbers, max(0, empty - needed))
+
+
+def _sub_counts(left: list[int]) -> list[list[int]]:
+    """Every way to take some of the tiles left (a count per rack tile, each at most ``left``)."""
+    out: list[list[int]] = [[]]
+    for c in left:
+        out = [t + [k] for t in out for k in range(c + 1)]
+    return out
 
 
 def _through(child: Summary, tp: int, em: int, tx: int) -> Summary:
