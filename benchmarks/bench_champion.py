@@ -26,10 +26,11 @@ import copy
 import cProfile
 import dataclasses
 import json
-import math
 import statistics
 import sys
 import time
+
+from timing import spread
 
 from amath.game import Game
 from amath.players.base import Player
@@ -126,14 +127,8 @@ def main() -> int:
         print(f"{k:<12} n={len(v)} median {statistics.median(v):.2f} s  max {max(v):.2f} s", file=sys.stderr)
     allv = [float(r["cpu"]) for r in rows]  # type: ignore[arg-type]
     if allv:
-        med, mean = statistics.median(allv), statistics.mean(allv)
-        p95 = sorted(allv)[min(len(allv) - 1, math.ceil(0.95 * len(allv)) - 1)]
         over = sum(v > 3.0 for v in allv)
-        print(
-            f"all          n={len(allv)} median {med:.2f} s  mean {mean:.2f} s  95th pct {p95:.2f} s"
-            f"  max {max(allv):.2f} s  over 3 s: {over}",
-            file=sys.stderr,
-        )
+        print(f"all          n={len(allv)} {spread(allv)}  mean {statistics.mean(allv):.2f} s  over 3 s: {over}", file=sys.stderr)
     return 0
 
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 import time
+
+from timing import spread
 
 from amath.engine.endgame import solve
 from amath.game import Game
@@ -41,12 +41,6 @@ def first_endgame(finished: Game) -> Position | None:
             break
         replay.push(turn.move)
     return None
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile by rank (the smallest value with at least ``q`` of them at or below it)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def main() -> int:
@@ -91,8 +85,8 @@ def main() -> int:
         work = sum(int(r["work"]) for r in mine)  # type: ignore[call-overload]
         exact = sum(bool(r["exact"]) for r in mine)
         print(
-            f"budget {budget}: n={len(mine)} cpu median {statistics.median(times):.3f} s  95th pct {percentile(times, 0.95):.3f} s"
-            f"  max {max(times):.3f} s  exact {exact}/{len(mine)}  {1e6 * sum(times) / max(1, work):.2f} us a unit of work",
+            f"budget {budget}: n={len(mine)} cpu {spread(times, 3)}  exact {exact}/{len(mine)}"
+            f"  {1e6 * sum(times) / max(1, work):.2f} us a unit of work",
             file=sys.stderr,
         )
     return 0
