@@ -50,6 +50,17 @@ def splits(bag: Bag) -> list[tuple[Bag, Bag]]:
     return out
 
 
+def _each_piece(bag: Bag) -> list[tuple[Piece, Bag]]:
+    """Each distinct piece of ``bag`` once, with the bag less one of it."""
+    out: list[tuple[Piece, Bag]] = []
+    done: set[Piece] = set()
+    for k, p in enumerate(bag):
+        if p not in done:
+            done.add(p)
+            out.append((p, bag[:k] + bag[k + 1 :]))
+    return out
+
+
 def _numbered(bag: Bag) -> bool:
     """Does ``bag`` hold a piece that may be a number?"""
     return any(kd == NUM for p in bag for kd, _ in p)
@@ -94,12 +105,7 @@ class Values:
             for a_bag, b_bag in self.splits(bag):  # implicit product: (A)(B)
                 if a_bag and b_bag:
                     out.update(times(a, b) for a in self.expr(a_bag) for b in self.expr(b_bag))
-            done: set[Piece] = set()
-            for k, p in enumerate(bag):
-                if p in done:
-                    continue
-                done.add(p)
-                rest = bag[:k] + bag[k + 1 :]
+            for p, rest in _each_piece(bag):
                 ops = {kd for kd, _ in p if kd in (PLUS, MINUS, TIMES, DIVIDE)}
                 if MINUS in ops:  # unary minus: (-(A))
                     out.update(_neg(a) for a in self.expr(rest))
@@ -154,12 +160,7 @@ class Values:
         closed = advance(st, CLOSE, 0)
         if closed is not None and self.balances(closed, bag):
             return True
-        done: set[Piece] = set()
-        for k, p in enumerate(bag):
-            if p in done:
-                continue
-            done.add(p)
-            rest = bag[:k] + bag[k + 1 :]
+        for p, rest in _each_piece(bag):
             if not _numbered(rest):
                 continue  # the later sides need a number
             for kd, val in p:
