@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-use crate::generate::{generate, FORCE_MAX};
+use crate::generate::{generate_cached, LineCache, FORCE_MAX};
 use crate::rules::{InputError, Result, RuleData};
 use crate::util::WordHasher;
 
@@ -130,6 +130,8 @@ struct Solver<'a> {
     horizon: u64,
     table: Fast<u64, Entry>,
     orders: Fast<(u64, u64, i64), Rc<Ordered>>,
+    /// each line's moves, for the boards a turn apart (the lists are those of `generate`)
+    lines: LineCache,
 }
 
 impl<'a> Solver<'a> {
@@ -154,7 +156,7 @@ impl<'a> Solver<'a> {
         }
         let rack = &self.racks[self.side];
         let size: usize = rack.iter().map(|&k| usize::from(k)).sum();
-        let mut found = generate(self.rules, &self.grid, rack, FORCE_MAX)?;
+        let mut found = generate_cached(self.rules, &self.grid, rack, FORCE_MAX, &mut self.lines)?;
         found.sort(None);
         let mut scored: Vec<(i64, Turn)> = Vec::with_capacity(found.moves.len() + 1);
         for m in &found.moves {
@@ -432,6 +434,7 @@ pub fn solve(rules: &RuleData, end: EndRules, board: &[i64], racks: [&[i64]; 2],
         horizon: 0,
         table: Fast::default(),
         orders: Fast::default(),
+        lines: LineCache::default(),
     };
     let mut h = 0u64;
     for (sq, cell) in s.grid.iter().enumerate() {

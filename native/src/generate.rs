@@ -56,6 +56,13 @@ impl MoveList {
         b.score.cmp(&a.score).then_with(|| self.keys(a).cmp(self.keys(b)))
     }
 
+    /// Add the moves of `other` after these, in its order.
+    fn append(&mut self, other: &MoveList) {
+        let shift = self.tiles.len() as u32;
+        self.tiles.extend_from_slice(&other.tiles);
+        self.moves.extend(other.moves.iter().map(|m| MoveRec { score: m.score, off: m.off + shift, len: m.len }));
+    }
+
     /// Add the transpose (row and column swapped) of every move from `from` on, on a board
     /// of `size` squares a side.  A row's squares stay in square order in a column.
     fn mirror(&mut self, from: usize, size: usize) {
@@ -108,6 +115,90 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
         g.run(&mut found);
         if mirror {
             found.mirror(before, rules.size);
+        }
+    }
+    Ok(found)
+}
+
+/// Each line's moves by all they depend on: the line's squares, the crossing runs of its
+/// empty squares, the rack and `force_max` (`line_key`).  A search that lists many boards a
+/// few tiles apart (the endgame) builds only the lines a turn changed; the lists are the
+/// ones `generate` makes, in the same order.
+#[derive(Default)]
+pub struct LineCache {
+    lines: std::collections::HashMap<Vec<u32>, MoveList>,
+}
+
+/// Lines a cache holds before it starts afresh (a few hundred MB at most).
+const CACHE_LINES: usize = 100_000;
+
+/// What line `k` (`across`) reads of the board, with the rack and `force_max`: each square's
+/// tile, or for an empty square the tiles just before and after it in the other direction.
+fn line_key(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8], k: usize, across: bool, force_max: usize) -> Vec<u32> {
+    const EMPTY: u32 = 1 << 30;
+    const AFTER: u32 = 1 << 29;
+    let n = rules.size;
+    let mut key = Vec::with_capacity(rack_counts.len() + 3 * n);
+    key.push((k as u32) << 1 | u32::from(across));
+    key.push(force_max as u32);
+    key.extend(rack_counts.iter().map(|&c| u32::from(c)));
+    let (dr, dc): (isize, isize) = if across { (1, 0) } else { (0, 1) };
+    for i in 0..n {
+        let sq = if across { k * n + i } else { i * n + k };
+        if let Some((t, f)) = grid[sq] {
+            key.push(u32::from(t) << 8 | u32::from(f));
+            continue;
+        }
+        key.push(EMPTY);
+        let (r0, c0) = ((sq / n) as isize, (sq % n) as isize);
+        for dir in [-1isize, 1] {
+            let mut step = dir;
+            loop {
+                let (r, c) = (r0 + dr * step, c0 + dc * step);
+                if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+                    break;
+                }
+                let Some((t, f)) = grid[r as usize * n + c as usize] else { break };
+                key.push(u32::from(t) << 8 | u32::from(f));
+                step += dir;
+            }
+            key.push(AFTER);
+        }
+    }
+    key
+}
+
+/// `generate` with each line's moves taken from `cache` when that line, its crossing runs
+/// and the rack are as before (the same moves in the same order; the empty board is not cached).
+pub fn generate_cached(
+    rules: &RuleData,
+    grid: &[Option<(u8, u8)>],
+    rack_counts: &[u8],
+    force_max: usize,
+    cache: &mut LineCache,
+) -> Result<MoveList> {
+    if rules.needs_smath_search() || grid.iter().all(|s| s.is_none()) {
+        return generate(rules, grid, rack_counts, force_max);
+    }
+    let rack = Rack::new(rack_counts)?;
+    let mut found = MoveList::default();
+    if rack.size == 0 {
+        return Ok(found);
+    }
+    for (k, across, centre) in lines_to_search(rules, false, false) {
+        let key = line_key(rules, grid, rack_counts, k, across, force_max);
+        if !cache.lines.contains_key(&key) {
+            let line = Line::build(rules, grid, &rack, k, across);
+            let mut part = MoveList::default();
+            let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board: false, centre, parts: Vec::new(), floor: None };
+            g.run(&mut part);
+            if cache.lines.len() >= CACHE_LINES {
+                cache.lines.clear();
+            }
+            cache.lines.insert(key.clone(), part);
+        }
+        if let Some(part) = cache.lines.get(&key) {
+            found.append(part);
         }
     }
     Ok(found)
@@ -574,7 +665,7 @@ impl LineGen<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{generate, generate_bounded, opening_mirrors, FORCE_MAX};
+    use super::{generate, generate_bounded, generate_cached, opening_mirrors, LineCache, MoveList, FORCE_MAX};
     use crate::rules::testing::{face, rules};
     use crate::rules::RuleData;
 
@@ -591,6 +682,39 @@ mod tests {
         let mut found = generate(r, grid, &rack(r, tiles), FORCE_MAX).unwrap();
         found.sort(None);
         found.moves.iter().map(|m| (m.score, found.keys(m).to_vec())).collect()
+    }
+
+    fn listed(found: &MoveList) -> Vec<(i64, Vec<u32>)> {
+        found.moves.iter().map(|m| (m.score, found.keys(m).to_vec())).collect()
+    }
+
+    #[test]
+    fn the_line_cache_lists_what_generate_lists_as_the_board_grows() {
+        let r = rules(15, 8);
+        let mut grid = vec![None; 225];
+        let mut cache = LineCache::default();
+        let mut total = 0;
+        let racks: [&[&str]; 4] = [&["*", "1"], &["1", "=", "2", "+"], &["2", "?"], &["1", "1", "=", "+", "2", "?"]];
+        // tiles laid one equation after another, each crossing or touching the last
+        let steps: [(usize, bool, &[&str]); 3] =
+            [(7 * 15 + 5, true, &["1", "+", "1", "=", "2"]), (5 * 15 + 9, false, &["1", "+", "1"]), (3 * 15 + 2, true, &["2", "=", "2"])];
+        for (start, across, faces) in steps {
+            for (k, f) in faces.iter().enumerate() {
+                let sq = if across { start + k } else { start + 15 * k };
+                grid[sq] = Some((face(f), face(f)));
+            }
+            for tiles in racks {
+                let counts = rack(&r, tiles);
+                let plain = generate(&r, &grid, &counts, FORCE_MAX).unwrap();
+                total += plain.moves.len();
+                for _ in 0..2 {
+                    // the second time every line comes from the cache
+                    let cached = generate_cached(&r, &grid, &counts, FORCE_MAX, &mut cache).unwrap();
+                    assert_eq!(listed(&cached), listed(&plain), "rack {tiles:?}");
+                }
+            }
+        }
+        assert!(!cache.lines.is_empty() && total > 100, "{total} moves: the racks must find moves");
     }
 
     #[test]

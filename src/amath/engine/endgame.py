@@ -34,7 +34,7 @@ COMPLETE = 1 << 20
 EXACT, LOWER, UPPER = 0, 1, 2
 INF = 1 << 30
 #: Work budget when none is given.
-DEFAULT_NODES = 300_000
+DEFAULT_NODES = 1_000_000
 #: Work of listing a node's turns beyond one unit a turn: building the board's lines (on
 #: the compiled generator a list costs about 96 us plus 7 us a turn, a push well under 1 us).
 LIST_COST = 14

@@ -32,7 +32,7 @@ from amath.move import Pass, Place
 from amath.position import Action, Position
 
 #: Node budget of the whole pre-endgame when none is given.
-DEFAULT_NODES = 300_000
+DEFAULT_NODES = 1_000_000
 #: Fewest nodes any one endgame below gets.
 MIN_NODES = 50
 

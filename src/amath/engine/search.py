@@ -48,7 +48,7 @@ class Budget:
     iterations: int = 48
     candidates: int = 8
     plies: int = 2
-    nodes: int = 300_000
+    nodes: int = 1_000_000
     preendgame_bag: int = 1
     inference_samples: int = 150
     blanks: int = 1
