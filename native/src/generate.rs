@@ -109,15 +109,28 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
     let empty_board = grid.iter().all(|s| s.is_none());
     let mirror = opening_mirrors(rules, empty_board);
     for (k, across, centre) in lines_to_search(rules, empty_board, mirror) {
-        let line = Line::build(rules, grid, &rack, k, across);
         let before = found.moves.len();
-        let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board, centre, parts: Vec::new(), floor: None };
-        g.run(&mut found);
+        search_line(rules, grid, &rack, (k, across, centre), empty_board, force_max, &mut found);
         if mirror {
             found.mirror(before, rules.size);
         }
     }
     Ok(found)
+}
+
+/// Add every move of one line, `(index, across, the centre's place along it)`, to `found`.
+fn search_line(
+    rules: &RuleData,
+    grid: &[Option<(u8, u8)>],
+    rack: &Rack,
+    (k, across, centre): (usize, bool, usize),
+    empty_board: bool,
+    force_max: usize,
+    found: &mut MoveList,
+) {
+    let line = Line::build(rules, grid, rack, k, across);
+    let mut g = LineGen { force_max, rules, line: &line, rack, empty_board, centre, parts: Vec::new(), floor: None };
+    g.run(found);
 }
 
 /// Each line's moves by all they depend on: the line's squares, the crossing runs of its
@@ -188,10 +201,8 @@ pub fn generate_cached(
     for (k, across, centre) in lines_to_search(rules, false, false) {
         let key = line_key(rules, grid, rack_counts, k, across, force_max);
         if !cache.lines.contains_key(&key) {
-            let line = Line::build(rules, grid, &rack, k, across);
             let mut part = MoveList::default();
-            let mut g = LineGen { force_max, rules, line: &line, rack: &rack, empty_board: false, centre, parts: Vec::new(), floor: None };
-            g.run(&mut part);
+            search_line(rules, grid, &rack, (k, across, centre), false, force_max, &mut part);
             if cache.lines.len() >= CACHE_LINES {
                 cache.lines.clear();
             }
