@@ -21,6 +21,7 @@ import json
 import sys
 import time
 
+from bench_champion import moments
 from timing import spread
 
 from amath.engine.endgame import solve
@@ -33,14 +34,8 @@ from amath.tiles import BLANK
 
 def first_endgame(finished: Game) -> Position | None:
     """The first position of ``finished`` with the bag empty and the game still on, both racks known."""
-    replay = Game(finished.rules, players=list(finished.names), seed=finished.seed)
-    for turn in finished.history:
-        if not replay.bag and not replay.over:
-            return Position.from_game(replay)
-        if turn.move is None:
-            break
-        replay.push(turn.move)
-    return None
+    found = moments(finished, at_bag=0)
+    return Position.from_game(found[0]) if found else None
 
 
 def main() -> int:

@@ -200,17 +200,15 @@ pub fn generate_cached(
     }
     for (k, across, centre) in lines_to_search(rules, false, false) {
         let key = line_key(rules, grid, rack_counts, k, across, force_max);
-        if !cache.lines.contains_key(&key) {
+        if cache.lines.len() >= CACHE_LINES && !cache.lines.contains_key(&key) {
+            cache.lines.clear();
+        }
+        let part = cache.lines.entry(key).or_insert_with(|| {
             let mut part = MoveList::default();
             search_line(rules, grid, &rack, (k, across, centre), false, force_max, &mut part);
-            if cache.lines.len() >= CACHE_LINES {
-                cache.lines.clear();
-            }
-            cache.lines.insert(key.clone(), part);
-        }
-        if let Some(part) = cache.lines.get(&key) {
-            found.append(part);
-        }
+            part
+        });
+        found.append(part);
     }
     Ok(found)
 }
@@ -692,7 +690,7 @@ mod tests {
     fn moves(r: &RuleData, grid: &[Option<(u8, u8)>], tiles: &[&str]) -> Vec<(i64, Vec<u32>)> {
         let mut found = generate(r, grid, &rack(r, tiles), FORCE_MAX).unwrap();
         found.sort(None);
-        found.moves.iter().map(|m| (m.score, found.keys(m).to_vec())).collect()
+        listed(&found)
     }
 
     fn listed(found: &MoveList) -> Vec<(i64, Vec<u32>)> {

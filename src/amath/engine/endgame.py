@@ -12,10 +12,10 @@ rack, the passes end it with each rack deducted.
 Budgets count work, never seconds, so a budget gives the same answer on any machine: a
 turn pushed is one unit ("node"), listing a node's turns is ``LIST_COST`` units and one
 more a turn listed (a rack with a blank lists thousands of turns a node, and listing
-them costs more than searching them: a budget in pushes alone did not bound the time).  The answer
-is ``exact`` when the deepest iteration reached the end of every line (no horizon
-estimate was used); else it is the best of the deepest iteration finished within the
-budget.
+them costs more than searching them: a budget in pushes alone did not bound the time).
+The answer is ``exact`` when the deepest iteration reached the end of every line (no
+horizon estimate was used); else it is the best of the deepest iteration finished
+within the budget.
 """
 
 from __future__ import annotations
@@ -107,8 +107,9 @@ def _placements(pos: Position) -> list[GeneratedMove]:
 class EndgameSolver:
     """An exact two-sided endgame search over one position (changed in place, restored after).
 
-    ``nodes``: the budget in work (turns pushed and turns listed).  ``generator`` lists placements (default the
-    position's own, i.e. the move generator); a test may pass a smaller twin.
+    ``nodes``: the budget in work (a turn pushed is one unit, a list of turns made
+    ``LIST_COST`` plus one a turn).  ``generator`` lists placements (default the position's
+    own, i.e. the move generator); a test may pass a smaller twin.
     """
 
     def __init__(

@@ -17,20 +17,21 @@ from amath.players.equity import EquityPlayer
 from amath.position import Position
 
 #: Budgets: ``sim`` simulates (12 play-outs of 4 candidates of different shapes plus the
-#: best exchange and the pass) and solves the endgame once the bag is empty (1,000,000 units
-#: of work, turns pushed and lists made, on the compiled solver with its lines cached: 56
-#: of the first empty-bag positions of 60 equity games solved exactly, at most 1.7 s,
-#: docs/search.md; at 50,000
-#: pushes it gained +9.8 ± 5.4 points a side over equity's endgame from the first
-#: empty-bag position of 20 equity games, simulating +4.9 ± 3.4, docs/bots.md);
-#: ``champion`` simulates more (40 play-outs of 6 candidates) and adds inference and the
-#: pre-endgame with one tile in the bag.  Play-outs get a third ply when
-#: placements meet scoreless turns (sim.py).  Every turn of two seeded equity games
-#: (benchmarks/bench_champion.py --every-turn, 2026-12-02, docs/bots.md): champion CPU a
-#: move median 0.18 s, mean 0.77 s, p95 2.7 s (it was 20 play-outs of 4: 0.14 / 0.37 /
-#: 1.6 s).  Neither is shown stronger than sim: 20 of 4 won 48.3% of 119 games, 40 of 6
-#: 51.4% [48.4, 54.5] of 1,000 (docs/bots.md).  A pre-endgame with two tiles took 5.4 s,
-#: so it stops at one.
+#: best exchange and the pass) and solves the endgame once the bag is empty (1,000,000
+#: units of work, turns pushed and lists made, on the compiled solver with its lines
+#: cached: 56 of the first empty-bag positions of 60 equity games solved exactly, at most
+#: 1.7 s, docs/search.md; at 50,000 pushes it gained +9.8 ± 5.4 points a side over
+#: equity's endgame from the first empty-bag position of 20 equity games, simulating +4.9
+#: ± 3.4, docs/bots.md); ``champion`` simulates more (40 play-outs of 6 candidates) and
+#: adds inference (+5.0 ± 4.6 points a game from 24 tiles in the bag) and the pre-endgame
+#: with one tile in the bag.  Play-outs get a third ply when placements meet scoreless
+#: turns (sim.py).  Every turn of two seeded equity games (benchmarks/bench_champion.py
+#: --every-turn, 2026-12-02, docs/bots.md): champion CPU a move median 0.18 s, mean 0.77
+#: s, p95 2.7 s (it was 20 play-outs of 4: 0.14 / 0.37 / 1.6 s).  Over whole games
+#: neither budget is shown stronger than sim (20 of 4: 48.3% of 119 games; 40 of 6: 51.4%
+#: [48.4, 54.5] of 1,000); from 8 tiles in the bag champion gains +2.5 ± 1.7 points a
+#: game.  A pre-endgame with two tiles gained +0.5 ± 0.6 (not established) for 20% more
+#: CPU, so it stops at one.
 SIM_BUDGET = Budget(iterations=12, candidates=4, plies=2, nodes=1_000_000, preendgame_bag=0, inference_samples=0)
 CHAMPION_BUDGET = Budget(iterations=40, candidates=6, plies=2, nodes=1_000_000, preendgame_bag=1, inference_samples=60)
 
