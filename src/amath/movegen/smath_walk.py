@@ -19,6 +19,7 @@ an upper bound and the N best stay exact.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from amath.movegen.exact import Value, add, sub
@@ -167,8 +168,7 @@ class LineWalk:
         s = self.s
         top = s.left_top(used)
         fits = self._fits(i, st, used, nrack)
-        c3, c2, c1 = line.piece_suffix[i]
-        pts = line.fixed_suffix[i] + top[min(c3, fits)] + top[min(c3 + c2, fits)] + top[min(c3 + c2 + c1, fits)]
+        pts = _best_points(line, i, top, fits)
         em = line.emult_suffix[i]
         bonus = s.extra_max + (s.bingo if fits == self.rack_total - nrack else 0)
         return em, em * pts, line.cross_suffix[i] + bonus
@@ -184,7 +184,6 @@ class LineWalk:
         s = self.s
         r = self.rack_total - nrack
         fits = self._fits(i, st, used, nrack)
-        c3, c2, c1 = line.piece_suffix[i]
         em = line.emult_suffix[i]
         left = [self.counts[j] - ((used >> (self.width * j)) & self.mask) for j in range(len(self.counts))]
         sets: list[tuple[Summary, list[int]]] = []
@@ -196,7 +195,7 @@ class LineWalk:
             top = [0]
             for p in pts:
                 top.append(top[-1] + p)
-            here = line.fixed_suffix[i] + top[min(c3, size)] + top[min(c3 + c2, size)] + top[min(c3 + c2 + c1, size)]
+            here = _best_points(line, i, top, size)
             sets.append(((em, em * here, line.cross_suffix[i] + s.extra_max + (s.bingo if size == r else 0)), take))
         # best first: the first set that balances bounds every set that does (all the tiles left have
         # the most points and the bingo; the others differ only in points)
@@ -424,6 +423,13 @@ def placeable(r: int, numbers: int, after_number: bool, seps: int, needed: int, 
         if r - k + free <= empty:
             return r - k
     return min(r - numbers, max(0, empty - needed))
+
+
+def _best_points(line: SmathLine, i: int, top: Sequence[int], k: int) -> int:
+    """Points of the line from square i: the fixed tiles', and ``k`` rack tiles (``top``: the sums of
+    the best ones) on the best piece squares ahead (a tile on a triple square counts three times)."""
+    c3, c2, c1 = line.piece_suffix[i]
+    return line.fixed_suffix[i] + top[min(c3, k)] + top[min(c3 + c2, k)] + top[min(c3 + c2 + c1, k)]
 
 
 def _sub_counts(left: list[int]) -> list[list[int]]:
