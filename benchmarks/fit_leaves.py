@@ -30,9 +30,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from amath.move import Exchange, Place
 from amath.parallel import Workers, run_ordered
+from amath.players.fitted import fitted_tables
 from amath.players.leaves import HANDSET, SYNERGIES, LeaveTable, synergy_features
 from amath.players.selfplay import GameTask, play, run_tasks
 from amath.rules import get_ruleset
@@ -106,16 +108,40 @@ class Sums:
         return cls(m, n, float(y), [float(v) for v in x], [float(v) for v in xy], [[float(v) for v in r] for r in xx])
 
 
-def sums_of_game(task: GameTask) -> tuple[Sums, int]:
-    """Play one game (as ``amath selfplay`` does); return its sums and its number of turns."""
-    game = play(task.seats(), task.game_seed(), task.rules)
+class Sample(NamedTuple):
+    """One turn's leave (sorted tiles, space-separated), what the same player scored on their
+    next turn, what this turn scored and the tiles left in the bag after it (the last two
+    describe the board the leave was kept on, for fits that control for it)."""
+
+    leave: str
+    next_score: float
+    score: int
+    bag: int
+
+
+def sums_of_game(task: GameTask) -> tuple[Sums, int, list[Sample]]:
+    """Play one game (as ``amath selfplay`` does); return its sums, its number of turns and
+    its samples (for ``--samples``)."""
+    samples, turns = samples_of_game(task)
     tiles = tile_names(task.rules)
     sums = Sums(len(tiles) + len(SYNERGIES))
+    for sample in samples:
+        sums.add(features(Counter(sample.leave.split()), tiles), sample.next_score)
+    return sums, turns, samples
+
+
+def samples_of_game(task: GameTask) -> tuple[list[Sample], int]:
+    """Play one game; the samples of its turns and its number of turns."""
+    game = play(task.seats(), task.game_seed(), task.rules)
+    samples: list[Sample] = []
     hist = game.history
+    bag = sum(task.rules.tiles.counts.values()) - task.rules.rack_size * len(game.racks)
+    free = task.rules.tiles.free
     for k, turn in enumerate(hist):
+        if turn.kind == "place":
+            bag -= len(turn.drawn)
         if turn.kind not in ("place", "exchange") or k >= len(hist) - ENDGAME_TURNS:
             continue
-        free = task.rules.tiles.free
         used = (
             [t for t in turn.move.rack_tiles if t not in free]
             if isinstance(turn.move, Place)
@@ -128,8 +154,9 @@ def sums_of_game(task: GameTask) -> tuple[Sums, int]:
         nxt = next((t for t in hist[k + 1 :] if t.player == turn.player), None)
         if nxt is None:
             continue
-        sums.add(features(+leave, tiles), float(nxt.score if nxt.kind == "place" else 0))
-    return sums, len(hist)
+        kept = " ".join(sorted((+leave).elements()))
+        samples.append(Sample(kept, float(nxt.score if nxt.kind == "place" else 0), turn.score, bag))
+    return samples, len(hist)
 
 
 def ridge(s: Sums, lam: float, prior: list[float]) -> list[float]:
@@ -248,6 +275,41 @@ def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, games: int
     return table
 
 
+def read_samples(paths: list[Path]) -> list[tuple[Counter[str], float]]:
+    """The leaves and next scores of ``--samples`` files (lines of :class:`Sample`'s fields, TAB-separated)."""
+    out: list[tuple[Counter[str], float]] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            leave, y, *_ = line.split("\t")
+            out.append((Counter(leave.split()), float(y)))
+    return out
+
+
+def fit_from_samples(args: argparse.Namespace, rules: Ruleset) -> None:
+    """Fit from stored samples with the features of :mod:`amath.players.leaves` as they are now;
+    print the held-out error of every fifth sample (fitted from the others) beside the hand-set
+    table's and the one in use, then write the table fitted from all of them."""
+    samples = read_samples(args.from_samples)
+    tiles = tile_names(rules)
+    m = len(tiles) + len(SYNERGIES)
+    train, test, whole = Sums(m), [], Sums(m)
+    for i, (leave, y) in enumerate(samples):
+        x = features(leave, tiles)
+        whole.add(x, y)
+        if i % 5 == 4:
+            test.append((x, y))
+        else:
+            train.add(x, y)
+    prior = [HANDSET.tiles.get(t, 0.0) for t in tiles] + [HANDSET.synergy.get(name, 0.0) for name in SYNERGIES]
+    now = fitted_tables().get(rules.name, HANDSET)
+    in_use = [now.tiles.get(t, 0.0) for t in tiles] + [now.synergy.get(name, 0.0) for name in SYNERGIES]
+    for name, w in (("hand-set", prior), ("in use", in_use), ("fitted", ridge(train, args.ridge, prior))):
+        mean_y = train.y / train.n
+        err = sum((y - mean_y - sum(a * b for a, b in zip(x, w, strict=True))) ** 2 for x, y in test) / len(test)
+        print(f"{name:9} held-out mean squared error {err:.2f} over {len(test)} samples ({m} features)")
+    write_table(args, rules, whole, 0, 0, [this_command()])
+
+
 def main() -> None:
     """Play, fit, write the table module (every ``--every`` games and at the end)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -262,8 +324,13 @@ def main() -> None:
     parser.add_argument("--state", type=Path, default=None, help="save the sums here as the run goes (for --resume)")
     parser.add_argument("--resume", action="store_true", help="carry on from --state")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--samples", type=Path, default=None, help="append each turn's sample to this file (a Sample a line)")
+    parser.add_argument("--from-samples", type=Path, nargs="+", default=None, metavar="FILE", help="fit from --samples files, no games")
     args = parser.parse_args()
     rules = get_ruleset(args.variant)
+    if args.from_samples:
+        fit_from_samples(args, rules)
+        return
     m = len(tile_names(rules)) + len(SYNERGIES)
     sums, done, turns = Sums(m), 0, 0
     commands = [this_command()]
@@ -272,11 +339,17 @@ def main() -> None:
         if (state["seed"], state["bot"], state["variant"]) != (args.seed, args.bot, rules.name):
             raise SystemExit(f"--state holds seed {state['seed']}, bot {state['bot']}, variant {state['variant']}: not this run")
         sums, done, turns = Sums.from_json(state["sums"]), int(state["games"]), int(state["turns"])
+        if sums.m != m:
+            raise SystemExit(f"--state holds sums of {sums.m} features, the leave model now has {m}: start a new state")
         commands = [str(c) for c in state.get("commands", ["(an earlier run, not recorded)"])] + commands
     tasks = run_tasks([args.bot, f"{args.bot}#2"], args.seed, args.games, rules)[done:]
     started = time.perf_counter()
-    for k, (game_sums, game_turns) in enumerate(run_ordered(sums_of_game, tasks, Workers(args.jobs, args.ray)), 1):
+    sink = args.samples.open("a", encoding="utf-8") if args.samples else None
+    for k, (game_sums, game_turns, samples) in enumerate(run_ordered(sums_of_game, tasks, Workers(args.jobs, args.ray)), 1):
         sums.merge(game_sums)
+        if sink is not None:
+            sink.writelines(f"{x.leave}\t{x.next_score:g}\t{x.score}\t{x.bag}\n" for x in samples)
+            sink.flush()
         done, turns = done + 1, turns + game_turns
         if k % args.every == 0 or done == args.games:
             write_table(args, rules, sums, done, turns, commands)

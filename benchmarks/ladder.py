@@ -40,14 +40,17 @@ import json
 import math
 import random
 import re
+import runpy
 import statistics
 import sys
 import time
 from pathlib import Path
 
+from amath.engine.equity import StaticEquity
 from amath.game import Game
 from amath.move import Pass
 from amath.players.base import Player
+from amath.players.equity import EquityPlayer
 from amath.players.registry import get_bot
 from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET, SearchPlayer
 from amath.players.selfplay import MAX_TURNS, game_seed
@@ -55,10 +58,14 @@ from amath.rules import get_ruleset
 
 
 def make_bot(name: str, seed: int) -> Player:
-    """The level ``name``; ``sim[iterations=0,...]`` or ``champion[...]`` changes that level's budget key by key."""
+    """The level ``name``; ``sim[iterations=0,...]`` or ``champion[...]`` changes that level's budget key by key;
+    ``equity[leaves=PATH]`` plays the leave table of a module written by ``fit_leaves.py --out PATH``."""
     if "[" not in name:
         return get_bot(name, seed)
     level, spec = name.rstrip("]").split("[", 1)
+    if level == "equity" and spec.startswith("leaves="):
+        table = runpy.run_path(spec.removeprefix("leaves="))["FITTED"]
+        return EquityPlayer(seed, table, name=name, calculator=StaticEquity(table))
     base = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}[level]
     changes = {k.strip(): int(v) for k, v in (part.split("=") for part in spec.split(","))}
     return SearchPlayer(seed, budget=dataclasses.replace(base, **changes), name=name)

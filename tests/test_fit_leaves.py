@@ -1,0 +1,77 @@
+"""benchmarks/fit_leaves.py: the samples the leave tables learn from, and a fit from stored samples."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import runpy
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+from amath.game import Game
+from amath.move import Exchange, Place
+from amath.players.leaves import LeaveTable
+from amath.players.selfplay import play, run_tasks
+from amath.rules import get_ruleset
+
+
+def _fit_leaves() -> ModuleType:
+    """The benchmark script as a module (it is not part of the package)."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "fit_leaves.py"
+    spec = importlib.util.spec_from_file_location("fit_leaves_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+fit = _fit_leaves()
+
+
+def test_samples_follow_the_game_they_come_from() -> None:
+    task = run_tasks(["greedy", "greedy#2"], 3, 1)[0]
+    samples, turns = fit.samples_of_game(task)
+    game = play(task.seats(), task.game_seed(), task.rules)
+    assert turns == len(game.history)
+    # replay the moves on a fresh game: the bag after each turn is the real one
+    replay = Game(task.rules, players=[f"{name} ({k + 1})" for k, name in enumerate(task.seats())], seed=task.game_seed())
+    expected = []
+    for k, turn in enumerate(game.history):
+        assert turn.move is not None
+        replay.push(turn.move)
+        later = [t for t in game.history[k + 1 :] if t.player == turn.player]
+        if turn.kind in ("place", "exchange") and k < len(game.history) - fit.ENDGAME_TURNS and later:
+            expected.append((turn, len(replay.bag), later[0]))
+    assert len(samples) == len(expected) > 10
+    for sample, (turn, bag, nxt) in zip(samples, expected, strict=True):
+        assert sample.bag == bag
+        assert sample.score == turn.score
+        assert sample.next_score == (nxt.score if nxt.kind == "place" else 0)
+        kept = Counter(sample.leave.split())
+        assert not kept - Counter(turn.rack_before), "a leave holds only tiles of the rack"
+        move = turn.move
+        gone = move.rack_tiles if isinstance(move, Place) else move.tiles if isinstance(move, Exchange) else ()
+        assert sum(kept.values()) == len(turn.rack_before) - len(gone)
+
+
+def test_a_fit_from_stored_samples_finds_the_weights_that_made_them(tmp_path: Path) -> None:
+    # next scores made by a known model: 6 a kept '=', -2 per number squared
+    def made(leave: Counter[str]) -> float:
+        numbers = sum(n for t, n in leave.items() if t.isdigit())
+        return 30 + 6 * leave["="] - 2 * numbers * numbers
+
+    leaves = ["=", "3", "3 =", "1 2", "1 2 =", "+ 5", "+ 5 7", "- 4 9 =", "8", "+", "2 2 ="]
+    path = tmp_path / "samples.tsv"
+    path.write_text("".join(f"{leave}\t{made(Counter(leave.split())):g}\t10\t50\n" for leave in leaves * 40))
+    out = tmp_path / "table.py"
+    args = argparse.Namespace(from_samples=[path], out=out, ridge=0.01, games=0, bot="greedy", seed=1)
+    fit.fit_from_samples(args, get_ruleset("a-math"))
+    table = runpy.run_path(str(out))["TABLES"]["a-math"]
+    assert isinstance(table, LeaveTable)
+    # values are relative to an average leave (the fit has no intercept), so compare differences
+    for leave in leaves:
+        got = table.value(leave.split()) - table.value(["="])
+        assert abs(got - (made(Counter(leave.split())) - made(Counter("=")))) < 0.5, leave
