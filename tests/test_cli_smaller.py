@@ -114,3 +114,11 @@ def test_a_smath_game_is_analysed_through_the_exact_search() -> None:
     assert [a.turn for a in analyses] == [1, 2]
     assert all(a.moves > 0 and a.rank is not None and a.complete for a in analyses)
     assert all(a.best and a.best[0].score >= a.score for a in analyses)
+
+
+def test_a_turn_with_no_placement_is_not_ranked_among_none(capsys: pytest.CaptureFixture[str]) -> None:
+    # turn 24 of the record: Ben holds one 5 on a board with no room for it, and passes
+    assert main(["analyze", str(GAME), "--turn", "24", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "no placement / ไม่มีที่วาง" in out
+    assert "of 0" not in out

@@ -189,6 +189,8 @@ def table(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], name
         if not a.complete:  # a big Smath rack: ``moves`` counts the placements scoring at least as much
             counted = f"{a.moves} placements score as much or more" if a.rank is not None else "too many to count"
             rank = f"rank {a.rank if a.rank is not None else '?'} ({counted})"
+        elif a.moves == 0:  # only an exchange or a pass was possible: no placement to rank against
+            rank = "no placement / ไม่มีที่วาง"
         else:
             rank = f"rank {a.rank} of {a.moves}" if a.rank is not None else f"{a.moves} placements"
         lines.append(f"turn {a.turn:<3} {names[a.side]}  rack {' '.join(a.rack)}")
