@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import random
 import runpy
 import sys
 from collections import Counter
@@ -58,20 +59,26 @@ def test_samples_follow_the_game_they_come_from() -> None:
 
 
 def test_a_fit_from_stored_samples_finds_the_weights_that_made_them(tmp_path: Path) -> None:
-    # next scores made by a known model: 6 a kept '=', -2 per number squared
-    def made(leave: Counter[str]) -> float:
-        numbers = sum(n for t, n in leave.items() if t.isdigit())
-        return 30 + 6 * leave["="] - 2 * numbers * numbers
+    # next scores made by a known model on 400 random leaves: a worth per tile, -4 a duplicate
+    rng = random.Random(7)
+    rules = get_ruleset("a-math")
+    names = list(rules.tiles.counts)
+    worth = {t: rng.randint(-8, 8) for t in names}
 
-    leaves = ["=", "3", "3 =", "1 2", "1 2 =", "+ 5", "+ 5 7", "- 4 9 =", "8", "+", "2 2 ="]
+    def made(leave: list[str]) -> float:
+        duplicates = sum(n - 1 for t, n in Counter(leave).items() if n > 1 and t not in ("=", "?"))
+        return 30 + sum(worth[t] for t in leave) - 4 * duplicates
+
+    # leaves of one size, so the fit's missing intercept is an equal shift of every tile's worth
+    leaves = [sorted(rng.choices(names, k=5)) for _ in range(400)]
     path = tmp_path / "samples.tsv"
-    path.write_text("".join(f"{leave}\t{made(Counter(leave.split())):g}\t10\t50\n" for leave in leaves * 40))
+    path.write_text("".join(f"{' '.join(leave)}\t{made(leave):g}\t10\t50\n" for leave in leaves))
     out = tmp_path / "table.py"
     args = argparse.Namespace(from_samples=[path], out=out, ridge=0.01, games=0, bot="greedy", seed=1)
-    fit.fit_from_samples(args, get_ruleset("a-math"))
+    fit.fit_from_samples(args, rules)
     table = runpy.run_path(str(out))["TABLES"]["a-math"]
     assert isinstance(table, LeaveTable)
-    # values are relative to an average leave (the fit has no intercept), so compare differences
-    for leave in leaves:
-        got = table.value(leave.split()) - table.value(["="])
-        assert abs(got - (made(Counter(leave.split())) - made(Counter("=")))) < 0.5, leave
+    assert abs(table.synergy["duplicates"] - -4) < 0.1
+    # values are relative to an average leave (the fit has no intercept): compare differences
+    for t in names:
+        assert abs((table.tiles[t] - table.tiles["0"]) - (worth[t] - worth["0"])) < 0.1, t

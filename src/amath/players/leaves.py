@@ -1,8 +1,7 @@
 """Leave values: what the tiles kept on the rack are worth to the next turns, in points.
 
-A leave is valued by a linear model: a value per tile plus synergy terms (duplicates,
-several ``=``, no ``=`` at all, no number, no operator, and the balance of numbers and
-operators: :data:`SYNERGIES`).  ``HANDSET`` is
+A leave is valued by a linear model: a value per tile plus a few synergy terms
+(duplicates, several ``=``, no ``=`` at all, no number, no operator).  ``HANDSET`` is
 set by hand; :mod:`benchmarks.fit_leaves` fits the same model from self-play.
 """
 
@@ -16,27 +15,7 @@ from functools import lru_cache
 from amath.tiles import BLANK, EQUALS, OPERATORS, PLUS_MINUS, TIMES_DIVIDE, is_number
 
 #: Names of the synergy features, in the order :func:`features` emits them after the tiles.
-#: The first five are the hand-set table's; the rest weigh the leave's balance (numbers
-#: against operators, squared so a lopsided leave costs more than its tiles one by one),
-#: big numbers together, and what a kept ``=`` or blank does for the numbers and
-#: operators beside it.  A table without a weight for a feature gives it 0.
-SYNERGIES: tuple[str, ...] = (
-    "duplicates",
-    "extra_equals",
-    "no_equals",
-    "no_number",
-    "no_operator",
-    "operator_duplicates",
-    "numbers_squared",
-    "operators_squared",
-    "numbers_times_operators",
-    "big_numbers_squared",
-    "equals_times_numbers",
-    "equals_times_operators",
-    "blank_times_numbers",
-    "blank_times_operators",
-    "blank_and_equals",
-)
+SYNERGIES: tuple[str, ...] = ("duplicates", "extra_equals", "no_equals", "no_number", "no_operator")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,29 +58,17 @@ _OPERATOR_TILES = frozenset(OPERATORS) | {PLUS_MINUS, TIMES_DIVIDE}
 
 
 def synergy_features(counts: Counter[str]) -> dict[str, float]:
-    """The synergy terms of a non-empty leave (indicators, counts and products of counts)."""
-    equals, blanks = counts[EQUALS], counts[BLANK]
+    """The synergy terms of a non-empty leave (0/1 indicators and a duplicate count)."""
+    equals = counts[EQUALS]
     numbers = sum(n for t, n in counts.items() if _is_number(t))
-    big = sum(n for t, n in counts.items() if _is_number(t) and len(t) > 1)
     operators = sum(n for t, n in counts.items() if t in _OPERATOR_TILES)
     duplicates = sum(n - 1 for t, n in counts.items() if n > 1 and t not in (EQUALS, BLANK))
-    has_equals = 1.0 if equals else 0.0
     return {
         "duplicates": float(duplicates),
         "extra_equals": float(max(0, equals - 1)),
-        "no_equals": 1.0 if equals == 0 and blanks == 0 else 0.0,
-        "no_number": 1.0 if numbers == 0 and blanks == 0 else 0.0,
-        "no_operator": 1.0 if operators == 0 and blanks == 0 else 0.0,
-        "operator_duplicates": float(sum(n - 1 for t, n in counts.items() if n > 1 and t in _OPERATOR_TILES)),
-        "numbers_squared": float(numbers * numbers),
-        "operators_squared": float(operators * operators),
-        "numbers_times_operators": float(numbers * operators),
-        "big_numbers_squared": float(big * big),
-        "equals_times_numbers": has_equals * numbers,
-        "equals_times_operators": has_equals * operators,
-        "blank_times_numbers": float(blanks * numbers),
-        "blank_times_operators": float(blanks * operators),
-        "blank_and_equals": 1.0 if blanks and equals else 0.0,
+        "no_equals": 1.0 if equals == 0 and counts[BLANK] == 0 else 0.0,
+        "no_number": 1.0 if numbers == 0 and counts[BLANK] == 0 else 0.0,
+        "no_operator": 1.0 if operators == 0 and counts[BLANK] == 0 else 0.0,
     }
 
 
