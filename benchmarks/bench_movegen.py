@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable, Sequence, Sized
 from pathlib import Path
 
+from timing import percentile
+
 from amath.board import Board
 from amath.formats.position import position_from_dict
 from amath.movegen import fast, native
@@ -33,13 +35,6 @@ from amath.rules.base import Ruleset
 Lister = Callable[[Board, Sequence[str], Ruleset], Sized]
 
 HERE = Path(__file__).parent
-
-
-def percentile(xs: list[float], p: float) -> float:
-    """The p-th percentile (nearest rank) of ``xs``."""
-    s = sorted(xs)
-    k = max(0, min(len(s) - 1, round(p / 100 * len(s) + 0.5) - 1))
-    return s[k]
 
 
 def bench_racks(blanks: int, limit: int | None, repeat: int, generate: Lister, clock: Callable[[], float]) -> dict[str, float]:
@@ -64,7 +59,7 @@ def bench_racks(blanks: int, limit: int | None, repeat: int, generate: Lister, c
     return {
         "positions": len(times),
         "median_ms": 1000 * statistics.median(times),
-        "p95_ms": 1000 * percentile(times, 95),
+        "p95_ms": 1000 * percentile(times, 0.95),
         "max_ms": 1000 * max(times),
         "moves": moves,
         "moves_per_s": moves / total if total else 0.0,

@@ -46,6 +46,8 @@ import sys
 import time
 from pathlib import Path
 
+from timing import percentile
+
 from amath.engine.equity import StaticEquity
 from amath.game import Game
 from amath.move import Pass
@@ -187,7 +189,7 @@ def tally(rows: list[dict[str, object]], first: str, second: str) -> dict[str, f
         cs = cpu[name]
         out[f"{key}_cpu_median"] = statistics.median(cs) if cs else math.nan
         out[f"{key}_cpu_mean"] = statistics.mean(cs) if cs else math.nan
-        out[f"{key}_cpu_p95"] = sorted(cs)[int(0.95 * (len(cs) - 1))] if cs else math.nan
+        out[f"{key}_cpu_p95"] = percentile(cs, 0.95) if cs else math.nan
     return out
 
 
