@@ -35,9 +35,10 @@ from timing import spread
 from amath.game import Game
 from amath.players.base import Player
 from amath.players.registry import get_bot
-from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET, SearchPlayer
+from amath.players.search import SearchPlayer, level_budget
 from amath.players.selfplay import game_seed, play
 from amath.rules import get_ruleset
+from amath.rules.base import Ruleset
 
 
 def phase(game: Game, turn: int) -> str | None:
@@ -78,11 +79,11 @@ def moments(game: Game, every: bool = False, at_bag: int | None = None) -> list[
     return out
 
 
-def make_bot(level: str, budget: str | None) -> Player:
-    """The level's bot, its budget changed by ``budget`` (``key=value,...``) when given."""
+def make_bot(level: str, budget: str | None, rules: Ruleset) -> Player:
+    """The level's bot, its budget for ``rules`` changed by ``budget`` (``key=value,...``) when given."""
     if not budget:
         return get_bot(level, 7)
-    base = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}[level]
+    base = level_budget(level, rules)
     changes = {k.strip(): int(v) for k, v in (part.split("=") for part in budget.split(","))}
     return SearchPlayer(7, budget=dataclasses.replace(base, **changes), name=level)
 
@@ -105,7 +106,7 @@ def main() -> int:
     for g in range(args.games):
         finished = play(["equity", "equity"], game_seed(args.seed, g), rules)
         for moment in moments(finished, args.every_turn, args.at_bag):
-            bot = make_bot(args.level, args.budget)
+            bot = make_bot(args.level, args.budget, rules)
             name = phase(moment, len(moment.history)) or "other"
             started = time.thread_time()
             if prof is not None:

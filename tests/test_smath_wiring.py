@@ -213,3 +213,40 @@ def test_focused_analysis_agrees_with_the_complete_list(monkeypatch: pytest.Monk
     assert focused.rank == whole.rank == 1 + sum(1 for m in full if m.score > played.score)
     assert focused.best == whole.best and focused.equity_rank == whole.equity_rank
     assert focused.moves == sum(1 for m in full if m.score >= played.score)
+
+
+@pytest.mark.parametrize("level", ["sim", "champion"])
+def test_the_searching_levels_rank_smath_turns_by_static_equity(level: str) -> None:
+    """Smath's sim and champion do not simulate (a play-out reply would need a search that
+    answers within a few thousand nodes): with tiles in the bag they play the equity bot's turn."""
+    game = opened(rack=BIG_RACK)
+    assert len(game.bag) > 10
+    assert get_bot(level, 4).choose(game) == get_bot("equity", 4).choose(game)
+
+
+def test_best_takes_the_rulesets_own_default_budget() -> None:
+    from amath.engine import best, default_budget
+    from amath.position import Position
+
+    assert default_budget(SMATH).iterations == 0 < default_budget(AMATH).iterations
+    pos = Position.from_game(opened(rack=BIG_RACK), perspective=1)
+    plays = best(pos, top=3)
+    assert plays and all(p.method == "static" for p in plays)
+
+
+def test_a_smath_search_within_a_few_nodes_still_gives_a_turn() -> None:
+    """The simulation's replies (``WithinNodes``): stopped early, the exact search has found
+    nothing yet, so the bounded search's best stands in; A-Math's answers are the backend's own."""
+    from amath.engine.generator import WithinNodes
+    from amath.engine.static import default_equity, rack_leaves
+
+    game = opened(rack=BIG_RACK)
+    gen = get_generator()
+    quick = WithinNodes(gen, 2_000)
+    leaves = rack_leaves(BIG_RACK, SMATH, len(game.bag), default_equity())
+    found = quick.top_equity(game.board, BIG_RACK, SMATH, 1, leaves)
+    assert len(found) == 1 and game.is_legal(found[0][0].place)
+    amath = Game(AMATH, seed=3)
+    rack = amath.racks[amath.to_move]
+    a_leaves = rack_leaves(rack, AMATH, len(amath.bag), default_equity())
+    assert WithinNodes(gen, 1).top_equity(amath.board, rack, AMATH, 5, a_leaves) == gen.top_equity(amath.board, rack, AMATH, 5, a_leaves)

@@ -45,10 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object a line, best first")
 
 
-def parse_budget(text: str | None) -> Budget:
-    """``"64"`` (iterations) or ``"iterations=64,nodes=5000"``; AmathError names a bad key or value."""
+def parse_budget(text: str | None) -> Budget | None:
+    """``"64"`` (iterations) or ``"iterations=64,nodes=5000"``; None for no text (the ruleset's
+    default, :func:`amath.engine.default_budget`); AmathError names a bad key or value."""
     if text is None:
-        return Budget()
+        return None
     spec = text.strip()
     values: dict[str, int] = {}
     parts = [spec] if "=" not in spec else [p for p in spec.split(",") if p.strip()]

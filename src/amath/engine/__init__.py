@@ -7,7 +7,7 @@ True
 
 from amath.engine.equity import EquityCalculator, StaticEquity, leave_of
 from amath.engine.generator import BACKENDS, ENV_VAR, MoveGenerator, backend, get_generator, native_available
-from amath.engine.search import Budget, Play, best
+from amath.engine.search import Budget, Play, best, default_budget
 
 __all__ = [
     "BACKENDS",
@@ -19,6 +19,7 @@ __all__ = [
     "StaticEquity",
     "backend",
     "best",
+    "default_budget",
     "get_generator",
     "leave_of",
     "native_available",

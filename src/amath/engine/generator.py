@@ -305,9 +305,9 @@ def _is_smath(rules: Ruleset) -> bool:
 
 
 def _smath_top_equity(
-    gen: MoveGenerator, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves
+    gen: MoveGenerator, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves, max_nodes: int | None = None
 ) -> list[tuple[GeneratedMove, int]]:
-    """Smath's ``top_equity``: the exact search ranking by score + leave itself (within :data:`NODE_BUDGET`).
+    """Smath's ``top_equity``: the exact search ranking by score + leave itself (within ``max_nodes``, default :data:`NODE_BUDGET`).
 
     Its complete list is far too long to rank afterwards; the k best are then put in
     :func:`amath.movegen.leaves.top_equity`'s order (value, then score, squares, tiles, faces).
@@ -320,7 +320,8 @@ def _smath_top_equity(
         used = whole - Counter(kept)
         return table[sum(stride[t] * n for t, n in used.items())]
 
-    found, _ = search_within(board, rack, rules, limit=k, leave=lambda kept: value(kept) / unit, generator=gen)
+    nodes = NODE_BUDGET if max_nodes is None else max_nodes
+    found, _ = search_within(board, rack, rules, limit=k, leave=lambda kept: value(kept) / unit, max_nodes=nodes, generator=gen)
     out = [(m, m.score * unit + value(kept_tiles(rack, m, rules))) for m in found]
     out.sort(key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))
     return out
@@ -425,6 +426,69 @@ def search_within(
             return stopped.found, False
     found = generate_bounded(board, rack, rules, max_rack_tiles=6, node_budget=max_nodes // 4)
     return rank_moves(found, rack, rules, limit=limit, leave=leave), False
+
+
+class WithinNodes:
+    """A backend whose Smath searches stop after ``max_nodes`` nodes with the best found by then
+    (:func:`search_within`): a simulation's play-out replies need a good turn soon, not the
+    best one.  A-Math's generator is complete and needs no budget: its answers are the inner
+    backend's."""
+
+    def __init__(self, inner: MoveGenerator, max_nodes: int) -> None:
+        self.inner = inner
+        self.max_nodes = max_nodes
+        self.name = inner.name
+
+    def __repr__(self) -> str:
+        return f"WithinNodes({self.inner!r}, {self.max_nodes})"
+
+    def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
+        if _is_smath(rules):
+            return self.search(board, rack, rules)
+        return self.inner.generate(board, rack, rules)
+
+    def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
+        _check_k(k)
+        if _is_smath(rules):
+            return self.search(board, rack, rules, limit=k)
+        return self.inner.top(board, rack, rules, k)
+
+    def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
+        return len(self.generate(board, rack, rules))
+
+    def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
+        _check_k(k)
+        if _is_smath(rules):
+            _check_leaves(rack, leaves)
+            return _smath_top_equity(self.inner, board, rack, rules, k, leaves, self.max_nodes)
+        return self.inner.top_equity(board, rack, rules, k, leaves)
+
+    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
+        for move in self.generate(board, rack, rules):
+            fn(move)
+
+    def search(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        *,
+        limit: int | None = None,
+        min_score: float | None = None,
+        leave: Leave | None = None,
+        max_nodes: int | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[GeneratedMove]:
+        """The inner search; a Smath one within this backend's nodes (or fewer, if asked): the best found
+        by then, as :func:`search_within` (with ``min_score``, a stopped search raises as the inner one does)."""
+        if not _is_smath(rules):
+            return self.inner.search(
+                board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress
+            )
+        nodes = self.max_nodes if max_nodes is None else min(max_nodes, self.max_nodes)
+        if min_score is not None:
+            return self.inner.search(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=nodes, progress=progress)
+        return search_within(board, rack, rules, limit=limit, leave=leave, max_nodes=nodes, generator=self.inner)[0]
 
 
 def backend() -> str:

@@ -27,6 +27,7 @@ from amath.engine.sim import Distribution, Simulator, win_estimate
 from amath.engine.static import default_equity, ranked, same_turn
 from amath.errors import GameStateError, IllegalMoveError, PositionError
 from amath.position import Action, Position
+from amath.rules.base import Ruleset
 from amath.tiles import BLANK
 
 
@@ -38,7 +39,9 @@ class Budget:
     ``candidates``: turns simulated; ``plies``: turns per play-out (the candidate
     included); ``nodes``: endgame and pre-endgame work (turns pushed, lists of turns made);
     ``preendgame_bag``: use the pre-endgame with at most this many tiles in the bag;
-    ``inference_samples``: kept racks weighed by inference; ``blanks``: the endgame and
+    ``inference_samples``: kept racks weighed by inference; ``reply_nodes``: nodes each Smath
+    move search of a play-out may take (the best found by then; A-Math's generator is complete
+    and takes no budget); ``blanks``: the endgame and
     pre-endgame search only while no rack can hold more than this many blanks, else the
     position is simulated (a rack with two blanks has tens of thousands of turns: the
     solver spent 2-6 s of CPU on one such list without finishing one ply, which ranks the
@@ -52,13 +55,28 @@ class Budget:
     preendgame_bag: int = 1
     inference_samples: int = 150
     blanks: int = 1
+    reply_nodes: int = 20_000
 
     def __post_init__(self) -> None:
-        for name in ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks"):
+        for name in ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks", "reply_nodes"):
             if getattr(self, name) < 0:
                 raise PositionError(f"budget: {name} must be 0 or more, not {getattr(self, name)}")
         if self.candidates < 1 or self.plies < 1:
             raise PositionError("budget: candidates and plies must be 1 or more")
+
+
+#: :func:`best`'s budget when none is given, per ruleset (by its base name; any other
+#: ruleset takes ``Budget()``).  Smath ranks by static equity, with the exact endgame and
+#: pre-endgame: a play-out reply needs a move search that answers within a few thousand
+#: nodes, and the exact Smath search stopped that early has found nothing yet (it works out
+#: its tables first, then takes the best lines), so a Smath simulation took minutes a move
+#: (220 s of CPU for one middle-game move of ``champion``, 2 December 2026; docs/bots.md).
+DEFAULT_BUDGETS: dict[str, Budget] = {"smath": Budget(iterations=0)}
+
+
+def default_budget(rules: Ruleset) -> Budget:
+    """The budget :func:`best` takes for ``rules`` when none is given."""
+    return DEFAULT_BUDGETS.get(rules.name.split("+")[0], Budget())
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +130,8 @@ def best(
     then sampled, or known exactly when the unseen tiles fit on one rack).  ``last`` is
     the previous side's last turn (for inference).  ``top`` limits the list; the turns of
     ``include`` (say, the one a player chose) are valued too and kept in it, after the
-    top ones when they rank lower.  The position is left as it was.  Raises :class:`~amath.errors.PositionError` when the
+    top ones when they rank lower.  With no ``budget``, the ruleset's :func:`default_budget`.
+    The position is left as it was.  Raises :class:`~amath.errors.PositionError` when the
     game is over or the side to move's rack is unknown.
 
     The signature is stable: ``amath engine`` and the bots build on it.
@@ -121,7 +140,7 @@ def best(
         raise PositionError("the game is over: there is no move to find")
     if not position.is_known(position.to_move):
         raise PositionError("the rack of the side to move must be known")
-    opts = _Options(budget or Budget(), seed, threads, last, equity or default_equity(), top, tuple(include))
+    opts = _Options(budget or default_budget(position.rules), seed, threads, last, equity or default_equity(), top, tuple(include))
     searched = position.sides == 2 and opts.budget.nodes > 0 and rack_blanks(position) <= opts.budget.blanks
     if opts.budget.iterations == 0 and opts.budget.nodes == 0:
         plays = _static(position, opts)
@@ -239,6 +258,7 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
         threads=opts.threads,
         inference=inference,
         include=opts.include,
+        reply_nodes=b.reply_nodes,
     )
     result = sim.run(b.iterations)
     wins = sim.blended_wins()

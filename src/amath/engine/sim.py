@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.generator import get_generator
+from amath.engine.generator import NODE_BUDGET, WithinNodes, get_generator
 from amath.engine.static import Candidate, Turns, exchange_candidates, including, rack_leaves, ranked, to_units
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
@@ -228,6 +228,7 @@ class Simulator:
         include: Sequence[Action] = (),
         min_iterations: int = 4,
         batch: int = 2,
+        reply_nodes: int = NODE_BUDGET,
     ) -> None:
         if pos.is_over:
             raise PositionError("the game is over: there is no move to simulate")
@@ -255,7 +256,7 @@ class Simulator:
         self._local = threading.local()
         self._replies: dict[tuple[int, int, tuple[str, ...], int], Candidate] = {}
         self._leaves: dict[tuple[tuple[str, ...], int], RackLeaves] = {}  # by (rack, bag class)
-        self._generator = get_generator()
+        self._generator = WithinNodes(get_generator(), reply_nodes)  # a Smath reply: the best within reply_nodes
 
     # ----- one play-out -------------------------------------------------------------------
     def _work(self, scenario: _Scenario) -> Position:

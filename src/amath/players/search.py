@@ -9,12 +9,15 @@ to the static-equity bot's choice, so a bot always returns a legal turn.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from amath.engine import Budget, best
 from amath.engine.static import default_equity
 from amath.game import Game
 from amath.move import Exchange, Move, Place
 from amath.players.equity import EquityPlayer
 from amath.position import Position
+from amath.rules.base import Ruleset
 
 #: Budgets: ``sim`` simulates (12 play-outs of 4 candidates of different shapes plus the
 #: best exchange and the pass) and solves the endgame once the bag is empty (1,000,000
@@ -35,13 +38,28 @@ from amath.position import Position
 SIM_BUDGET = Budget(iterations=12, candidates=4, plies=2, nodes=1_000_000, preendgame_bag=0, inference_samples=0)
 CHAMPION_BUDGET = Budget(iterations=40, candidates=6, plies=2, nodes=1_000_000, preendgame_bag=1, inference_samples=60)
 
+#: Each level's budget per ruleset (by base name; a ruleset not listed takes the A-Math
+#: one).  Smath's levels do not simulate (``amath.engine.search.DEFAULT_BUDGETS`` says
+#: why): they rank by static equity and keep the exact endgame (both) and pre-endgame
+#: (``champion``).  A middle-game Smath move of ``champion`` took 220 s of CPU simulating.
+LEVEL_BUDGETS: dict[str, dict[str, Budget]] = {
+    "sim": {"a-math": SIM_BUDGET, "smath": replace(SIM_BUDGET, iterations=0)},
+    "champion": {"a-math": CHAMPION_BUDGET, "smath": replace(CHAMPION_BUDGET, iterations=0)},
+}
+
+
+def level_budget(level: str, rules: Ruleset) -> Budget:
+    """The budget of ``level`` (``sim`` or ``champion``) for ``rules``; KeyError for another level."""
+    table = LEVEL_BUDGETS[level]
+    return table.get(rules.name.split("+")[0], table["a-math"])
+
 
 class SearchPlayer:
     """A bot that plays :func:`amath.engine.best`'s first turn within ``budget``."""
 
-    def __init__(self, seed: int | None = None, *, budget: Budget = CHAMPION_BUDGET, name: str = "champion", threads: int = 1) -> None:
+    def __init__(self, seed: int | None = None, *, budget: Budget | None = None, name: str = "champion", threads: int = 1) -> None:
         self.name = name
-        self.budget = budget
+        self.budget = budget  # None: the level's own for the ruleset played (LEVEL_BUDGETS)
         self.seed = seed or 0
         self.threads = threads
         self.fallbacks = 0  # turns the engine got wrong and the equity bot chose (should stay 0)
@@ -50,24 +68,25 @@ class SearchPlayer:
 
     def choose(self, game: Game) -> Move:
         """The engine's best turn for ``game.to_move``."""
+        budget = self.budget or level_budget(self.name if self.name in LEVEL_BUDGETS else "champion", game.rules)
         pos = Position.from_game(game, perspective=game.to_move)
         seed = (self.seed * 1_000_003 + len(game.history)) ^ (pos.zobrist & 0xFFFFFFFF)  # a function of the position
         last = None
-        if self.budget.inference_samples and game.history and game.history[-1].player != game.to_move:
+        if budget.inference_samples and game.history and game.history[-1].player != game.to_move:
             move = game.history[-1].move
             last = move if isinstance(move, Place | Exchange) else None
-        plays = best(pos, self.budget, seed=seed, threads=self.threads, last=last, equity=self.equity, top=1)
+        plays = best(pos, budget, seed=seed, threads=self.threads, last=last, equity=self.equity, top=1)
         if plays and game.is_legal(plays[0].move):
             return plays[0].move
         self.fallbacks += 1
         return self.fallback.choose(game)
 
 
-def sim_player(seed: int | None = None, budget: Budget = SIM_BUDGET) -> SearchPlayer:
+def sim_player(seed: int | None = None, budget: Budget | None = None) -> SearchPlayer:
     """The ``sim`` level."""
     return SearchPlayer(seed, budget=budget, name="sim")
 
 
-def champion_player(seed: int | None = None, budget: Budget = CHAMPION_BUDGET) -> SearchPlayer:
+def champion_player(seed: int | None = None, budget: Budget | None = None) -> SearchPlayer:
     """The ``champion`` level."""
     return SearchPlayer(seed, budget=budget, name="champion")

@@ -12,12 +12,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from amath.board import PlacedTile
 from amath.engine import Budget as EngineBudget
-from amath.engine import Play, best
+from amath.engine import Play, best, default_budget
 from amath.formats.position import Position
 from amath.move import Exchange, Place
 from amath.notation import format_move
@@ -138,20 +138,20 @@ class EngineSearch:
             report(Progress(engine_budget.iterations, work, elapsed, found[0] if found else None))
             return found
 
-        default = EngineBudget()
+        default = default_budget(pos.rules)  # the ruleset's own (Smath: static equity)
         nodes = budget.nodes if budget.nodes is not None else default.nodes
         if budget.time_ms is None and not budget.infinite:  # a count: one search, reproducible
             iterations = budget.iterations if budget.iterations is not None else default.iterations
-            return run(EngineBudget(iterations=iterations, nodes=nodes))
+            return run(replace(default, iterations=iterations, nodes=nodes))
         deadline = None if budget.time_ms is None else started + budget.time_ms / 1000
         most = budget.iterations
-        found = run(EngineBudget(iterations=0, nodes=nodes))
+        found = run(replace(default, iterations=0, nodes=nodes))
         if found and found[0].exact:
             return found
         iterations = 1
         while not stop.is_set() and (most is None or iterations <= most):
             round_started = time.perf_counter()
-            found = run(EngineBudget(iterations=iterations, nodes=nodes))
+            found = run(replace(default, iterations=iterations, nodes=nodes))
             took = time.perf_counter() - round_started
             if found and found[0].exact:
                 break  # solved: more rounds would say the same

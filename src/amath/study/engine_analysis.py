@@ -17,20 +17,20 @@ from amath.game import Game, Turn
 from amath.move import Exchange, Pass, Place
 from amath.notation import format_move
 from amath.position import Action, Position
+from amath.rules.base import Ruleset
 from amath.study.analyze import DECISIONS, Option, TurnAnalysis
 
 #: The engines ``amath analyze --engine`` offers (``static`` is the analysis of :mod:`amath.study.analyze`).
 ENGINES = ("static", "sim", "champion")
 
 
-def engine_budget(name: str) -> Budget:
-    """The budget of the ``sim`` or ``champion`` level; ValueError names the choices."""
-    from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET
+def engine_budget(name: str, rules: Ruleset) -> Budget:
+    """The budget of the ``sim`` or ``champion`` level for ``rules``; ValueError names the choices."""
+    from amath.players.search import LEVEL_BUDGETS, level_budget
 
-    budgets = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}
-    if name not in budgets:
-        raise ValueError(f"unknown engine {name!r} (choose from static, {', '.join(budgets)})")
-    return budgets[name]
+    if name not in LEVEL_BUDGETS:
+        raise ValueError(f"unknown engine {name!r} (choose from static, {', '.join(LEVEL_BUDGETS)})")
+    return level_budget(name, rules)
 
 
 def analyze_turn_with_engine(number: int, turn: Turn, pos: Position, budget: Budget, *, top: int = 3, seed: int = 0) -> TurnAnalysis:
@@ -74,7 +74,7 @@ def analyze_game_with_engine(
 
     The game is unwound with ``pop``; it is left at the start, as :func:`amath.study.analyze.analyze_game` leaves it.
     """
-    chosen = budget or engine_budget(engine)
+    chosen = budget or engine_budget(engine, game.rules)
     history = list(game.history)
     positions: dict[int, Position] = {}
     while game.history:
