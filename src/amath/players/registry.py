@@ -28,8 +28,11 @@ BOTS: dict[str, tuple[str, Callable[[int | None], Player]]] = {
         "score + value of the tiles kept (hand-set leave values)",
         lambda seed: EquityPlayer(seed, HANDSET, name="equity-handset"),
     ),
-    "sim": ("simulation: each candidate played out against sampled racks; the exact endgame once the bag is empty", sim_player),
-    "champion": ("simulation, inference, pre-endgame and the exact endgame", champion_player),
+    "sim": (
+        "simulation: each candidate played out against sampled racks (Smath: score + leave); the exact endgame once the bag is empty",
+        sim_player,
+    ),
+    "champion": ("simulation (Smath: score + leave), inference, pre-endgame and the exact endgame", champion_player),
 }
 
 #: Level name -> (English name, Thai name), weakest first, for menus and lobbies.
