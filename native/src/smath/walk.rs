@@ -15,18 +15,14 @@
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{State, DIVIDE, NUM, NUMBER};
+use super::grammar::{Map, State, DIVIDE, NUM, NUMBER};
 use super::line::{SmathLine, FIXED, FREE};
 use super::values::{bag_of, BAG_SIZE};
 use super::{Ctx, Stop};
 use crate::rational::Value;
 use crate::rules::FirstPlay;
-use crate::util::WordHasher;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
-
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// For each bag of fixed tiles (piece ids) a line can read to where it ends, the most empty squares it covers.
 type Ahead = Vec<(Vec<u16>, u32)>;
@@ -109,7 +105,7 @@ fn merge_opt(a: Option<Summary>, b: Option<Summary>) -> Option<Summary> {
 }
 
 /// A memo key: the node's square, state, rack usage and flags.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
     st: State,
     used: u64,
@@ -118,6 +114,17 @@ struct Key {
     ntiles: u8,
     touched: bool,
     lone: bool,
+}
+
+/// Hashed as the state's words, the usage and one word of the rest: equal keys hash alike.
+impl Hash for Key {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.st.hash(h);
+        h.write_u64(self.used);
+        let small = u64::from(self.i) | u64::from(self.ntiles) << 8 | u64::from(self.touched) << 16 | u64::from(self.lone) << 17;
+        h.write_u64((self.need_end as u64).rotate_left(24) ^ small);
+    }
 }
 
 /// One way to fill (or read) a square.
