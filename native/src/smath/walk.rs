@@ -104,26 +104,57 @@ fn merge_opt(a: Option<Summary>, b: Option<Summary>) -> Option<Summary> {
     }
 }
 
-/// A memo key: the node's square, state, rack usage and flags.
+/// A memo key: the node's state, rack usage, square and flags packed into seven words (the
+/// state's values as numerator and denominator, a term that is not there as 0 / 0, which no
+/// value is; the small fields side by side).  Equal nodes, equal keys, and the other way round.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Key {
-    st: State,
-    used: u64,
-    need_end: i64,
-    i: u8,
-    ntiles: u8,
-    touched: bool,
-    lone: bool,
-}
+struct Key([u64; 7]);
 
-/// Hashed as the state's words, the usage and one word of the rest: equal keys hash alike.
+/// Hashed word by word.
 impl Hash for Key {
     #[inline]
     fn hash<H: Hasher>(&self, h: &mut H) {
-        self.st.hash(h);
-        h.write_u64(self.used);
-        let small = u64::from(self.i) | u64::from(self.ntiles) << 8 | u64::from(self.touched) << 16 | u64::from(self.lone) << 17;
-        h.write_u64((self.need_end as u64).rotate_left(24) ^ small);
+        for w in self.0 {
+            h.write_u64(w);
+        }
+    }
+}
+
+/// A memo entry as stored: [`Bounds`] with the two optional summaries' presence and the
+/// exact flag in one byte (96 bytes, not 112: the memo of a big search holds millions).
+#[derive(Clone, Copy)]
+struct Stored {
+    off: u32,
+    len: u32,
+    wild: Summary,
+    any: Summary,
+    pre: Prefix,
+    threshold: f64,
+    flags: u8,
+}
+
+const NONE: Summary = Summary { cm: 0, cpm: 0, cx: 0.0 };
+
+impl Stored {
+    #[inline]
+    fn pack(b: &Bounds) -> Stored {
+        let flags = u8::from(b.wild.is_some()) | u8::from(b.any.is_some()) << 1 | u8::from(b.exact) << 2;
+        let (wild, any) = (b.wild.unwrap_or(NONE), b.any.unwrap_or(NONE));
+        Stored { off: b.off, len: b.len, wild, any, pre: b.pre, threshold: b.threshold, flags }
+    }
+
+    #[inline]
+    fn unpack(&self) -> Bounds {
+        let f = self.flags;
+        Bounds {
+            off: self.off,
+            len: self.len,
+            wild: (f & 1 != 0).then_some(self.wild),
+            any: (f & 2 != 0).then_some(self.any),
+            exact: f & 4 != 0,
+            pre: self.pre,
+            threshold: self.threshold,
+        }
     }
 }
 
@@ -172,7 +203,7 @@ pub struct LineWalk {
     max_tiles: Option<u32>,
     nums_from: Vec<u32>,
     /// by node; the state says which side of the line it is on
-    memo: Map<Key, Bounds>,
+    memo: Map<Key, Stored>,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
     /// per square: the entries by value of a node being merged (reused, as `bufs`)
@@ -273,7 +304,19 @@ impl LineWalk {
 
     fn key(&self, i: usize, st: &State, nd: &Node) -> Key {
         let ntiles = if self.max_tiles.is_some() { nd.ntiles } else { nd.ntiles.min(2) };
-        Key { st: *st, used: nd.used, need_end: nd.need_end, i: i as u8, ntiles: ntiles.min(255) as u8, touched: nd.touched, lone: nd.lone }
+        let (tn, td) = st.term.map_or((0, 0), |t| (t.numer(), t.denom()));
+        let small = u64::from(st.frame)
+            | u64::from(st.prev | u8::from(st.eq) << 7) << 32
+            | u64::from(st.sgn as u8) << 40
+            | u64::from(st.pend) << 48
+            | u64::from(st.depth) << 56;
+        // need_end lies within -(n + 1)..n and i below n (a line of at most 255 squares), so 32 and 8 bits hold them
+        let flags = u64::from(nd.need_end as i32 as u32)
+            | u64::from(i as u8) << 32
+            | u64::from(ntiles.min(255) as u8) << 40
+            | u64::from(nd.touched) << 48
+            | u64::from(nd.lone) << 49;
+        Key([st.acc.numer() as u64, st.acc.denom() as u64, tn as u64, td as u64, small, nd.used, flags])
     }
 
     /// Cheap proofs that no line can be completed from square i: too few squares or numbers left.
@@ -456,9 +499,13 @@ impl LineWalk {
     /// in the node after it.  `goal` is the value the caller needs (None: any); the node is
     /// explored only when the bound for it reaches the threshold from `pre`.
     pub fn bounds(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix, goal: Option<Value>) -> Result<Bounds, Stop> {
+        if self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
+            // never in the memo (a node is kept only after `cheap`, whose first test this is), so no probe
+            return Ok(NOTHING);
+        }
         let key = self.key(i, st, nd);
         let threshold = ctx.threshold;
-        if let Some(hit) = self.memo.get(&key).copied() {
+        if let Some(hit) = self.memo.get(&key).map(Stored::unpack) {
             let settled = match self.lookup(&hit, goal) {
                 None => true,
                 Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
@@ -550,7 +597,7 @@ impl LineWalk {
         }
         self.accs[i.min(self.n)] = acc;
         let ent = Bounds { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
-        self.memo.insert(key, ent);
+        self.memo.insert(key, Stored::pack(&ent));
         Ok(ent)
     }
 
