@@ -15,13 +15,13 @@
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{Map, State, DIVIDE, NUM, NUMBER};
+use super::grammar::{Map, SmathHasher, State, DIVIDE, NUM, NUMBER};
 use super::line::{SmathLine, FIXED, FREE};
 use super::values::{bag_of, BAG_SIZE};
 use super::{Ctx, Stop};
 use crate::rational::Value;
 use crate::rules::FirstPlay;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::rc::Rc;
 
 /// For each bag of fixed tiles (piece ids) a line can read to where it ends, the most empty squares it covers.
@@ -158,6 +158,96 @@ impl Stored {
     }
 }
 
+/// The memo of one line: entries `(key, bounds)` in the order worked out, found through a
+/// table of slots (linear probing, at most half full).  A slot holds the key's hash (high 32
+/// bits, which also place it) and the entry's index + 1 (0: empty), so a miss reads one slot,
+/// a new entry is appended where the last one went (not written into a random bucket), a
+/// node worked out again overwrites its entry by index without a second probe, and growing
+/// moves only the slots.
+#[derive(Default)]
+struct Memo {
+    slots: Vec<u64>,
+    entries: Vec<(Key, Stored)>,
+    hasher: BuildHasherDefault<SmathHasher>,
+}
+
+impl Memo {
+    #[inline]
+    fn hash(&self, key: &Key) -> u32 {
+        (self.hasher.hash_one(key) >> 32) as u32
+    }
+
+    /// The index of `key`'s entry.
+    #[inline]
+    fn find(&self, key: &Key) -> Option<usize> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let h = self.hash(key);
+        let mut p = h as usize & mask;
+        loop {
+            let s = *self.slots.get(p)?;
+            if s == 0 {
+                return None;
+            }
+            if (s >> 32) as u32 == h {
+                let e = (s as u32 as usize).wrapping_sub(1);
+                if self.entries.get(e).is_some_and(|x| x.0 == *key) {
+                    return Some(e);
+                }
+            }
+            p = (p + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn get(&self, e: usize) -> Option<Bounds> {
+        self.entries.get(e).map(|x| x.1.unpack())
+    }
+
+    /// Overwrite entry `e` (a node worked out again).
+    #[inline]
+    fn set(&mut self, e: usize, b: &Bounds) {
+        if let Some(x) = self.entries.get_mut(e) {
+            x.1 = Stored::pack(b);
+        }
+    }
+
+    /// Add an entry for a key not in the memo (past 2^32 - 2 entries it is not kept: only more work).
+    fn add(&mut self, key: Key, b: &Bounds) {
+        let Ok(id) = u32::try_from(self.entries.len() + 1) else { return };
+        if id == u32::MAX {
+            return;
+        }
+        if (self.entries.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let h = self.hash(&key);
+        self.place(u64::from(h) << 32 | u64::from(id));
+        self.entries.push((key, Stored::pack(b)));
+    }
+
+    /// Put a slot in the first free place from its hash's.
+    fn place(&mut self, slot: u64) {
+        let Some(mask) = self.slots.len().checked_sub(1) else { return };
+        let mut p = (slot >> 32) as usize & mask;
+        while let Some(s) = self.slots.get_mut(p) {
+            if *s == 0 {
+                *s = slot;
+                return;
+            }
+            p = (p + 1) & mask;
+        }
+    }
+
+    /// Twice the slots (at least 1,024), every slot placed again.
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(1 << 10);
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        for s in old.into_iter().filter(|&s| s != 0) {
+            self.place(s);
+        }
+    }
+}
+
 /// One way to fill (or read) a square.
 #[derive(Clone, Copy)]
 struct Step {
@@ -203,7 +293,7 @@ pub struct LineWalk {
     max_tiles: Option<u32>,
     nums_from: Vec<u32>,
     /// by node; the state says which side of the line it is on
-    memo: Map<Key, Stored>,
+    memo: Memo,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
     /// per square: the entries by value of a node being merged (reused, as `bufs`)
@@ -227,7 +317,7 @@ impl LineWalk {
             min_end,
             max_tiles: rules.max_tiles.map(|m| m.min(u32::MAX as usize) as u32),
             nums_from,
-            memo: Map::default(),
+            memo: Memo::default(),
             arena: Vec::new(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
             accs: (0..=n).map(|_| Vec::new()).collect(),
@@ -505,7 +595,8 @@ impl LineWalk {
         }
         let key = self.key(i, st, nd);
         let threshold = ctx.threshold;
-        if let Some(hit) = self.memo.get(&key).map(Stored::unpack) {
+        let found = self.memo.find(&key);
+        if let Some(hit) = found.and_then(|e| self.memo.get(e)) {
             let settled = match self.lookup(&hit, goal) {
                 None => true,
                 Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
@@ -597,7 +688,10 @@ impl LineWalk {
         }
         self.accs[i.min(self.n)] = acc;
         let ent = Bounds { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
-        self.memo.insert(key, Stored::pack(&ent));
+        match found {
+            Some(e) => self.memo.set(e, &ent),
+            None => self.memo.add(key, &ent),
+        }
         Ok(ent)
     }
 
