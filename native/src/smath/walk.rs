@@ -15,7 +15,7 @@
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{Map, SmathHasher, State, DIVIDE, NUM, NUMBER};
+use super::grammar::{Map, SmathHasher, State, DIVIDE, NUM, NUMBER, OPEN, OPENED};
 use super::line::{SmathLine, FIXED, FREE};
 use super::values::{bag_of, BAG_SIZE};
 use super::{Ctx, Stop};
@@ -341,8 +341,9 @@ impl LineWalk {
         -(n - 1).min(start.saturating_add(longest).saturating_sub(1)) - 1
     }
 
-    fn steps(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, used: u64, ntiles: u32, out: &mut Vec<Step>) {
+    fn steps(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, out: &mut Vec<Step>) {
         out.clear();
+        let (used, ntiles) = (nd.used, nd.ntiles);
         let line = &self.line;
         let kind = line.kind[i];
         if kind >= 0 {
@@ -364,6 +365,14 @@ impl LineWalk {
                     continue;
                 }
                 used2 += rack.bits[j];
+            }
+            if c.kind == OPEN {
+                // a '(' too late to be closed and balanced: its node has no completion, and
+                // skipping it here spares interning its frame (the squares' test needs no frame)
+                let opened = State { prev: OPENED, depth: st.depth.saturating_add(1), ..*st };
+                if self.prunable(ctx, i + 1, &opened, nd.nrack, nd.need_end) {
+                    continue;
+                }
             }
             if let Some(nxt) = ctx.g.advance(st, c.kind, c.value) {
                 out.push(Step { j: c.j, tile: c.tile, face: c.face, tp: c.pts, em, tx: c.xs, nxt, used: used2 });
@@ -626,7 +635,7 @@ impl LineWalk {
         let mut exact = true;
         let (e, p, x) = pre;
         let mut buf = std::mem::take(&mut self.bufs[i]);
-        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+        self.steps(ctx, i, st, nd, &mut buf);
         for step in &buf {
             let cn = self.child_node(i, step, nd);
             let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
@@ -730,7 +739,7 @@ impl LineWalk {
         }
         let (pts, emult, cross) = sofar;
         let mut buf = std::mem::take(&mut self.bufs[i]);
-        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+        self.steps(ctx, i, st, nd, &mut buf);
         let mut children: Vec<Child> = Vec::new();
         for step in &buf {
             let cn = self.child_node(i, step, nd);
