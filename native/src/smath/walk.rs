@@ -294,6 +294,8 @@ pub struct LineWalk {
     nums_from: Vec<u32>,
     /// by node; the state says which side of the line it is on
     memo: Memo,
+    /// by first-side node with few tiles left: [`LineWalk::balancing`]'s answer
+    balanced: Map<Key, Option<Summary>>,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
     /// per square: the entries by value of a node being merged (reused, as `bufs`)
@@ -318,6 +320,7 @@ impl LineWalk {
             max_tiles: rules.max_tiles.map(|m| m.min(u32::MAX as usize) as u32),
             nums_from,
             memo: Memo::default(),
+            balanced: Map::default(),
             arena: Vec::new(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
             accs: (0..=n).map(|_| Vec::new()).collect(),
@@ -617,7 +620,16 @@ impl LineWalk {
             let mut cheap = self.cheap(ctx, i, st, nd);
             let few = ctx.rack_total.saturating_sub(nd.nrack) <= VALUE_TILES;
             if cheap.is_some_and(|c| ub(pre, c) >= threshold) && !st.eq && few {
-                cheap = self.balancing(ctx, i, st, nd); // the values, where they may cut
+                // the values, where they may cut; the answer depends only on the node, and nodes it
+                // cuts or rules out are not kept in the memo, so it is kept apart
+                cheap = match self.balanced.get(&key) {
+                    Some(&hit) => hit,
+                    None => {
+                        let b = self.balancing(ctx, i, st, nd);
+                        self.balanced.insert(key, b);
+                        b
+                    }
+                };
             }
             match cheap {
                 None => return Ok(NOTHING),
