@@ -159,37 +159,38 @@ impl Stored {
 }
 
 /// The memo of one line: entries `(key, bounds)` in the order worked out, found through a
-/// table of slots (linear probing, at most half full).  A slot holds the key's hash (high 32
-/// bits, which also place it) and the entry's index + 1 (0: empty), so a miss reads one slot,
-/// a new entry is appended where the last one went (not written into a random bucket), a
-/// node worked out again overwrites its entry by index without a second probe, and growing
-/// moves only the slots.
+/// table of slots probed linearly (at most half full): per slot a tag byte (0: empty, else 7
+/// bits of the key's hash), which is all a miss reads, and the entry's index.  A new entry is
+/// appended where the last one went (not written into a random bucket), a node worked out
+/// again overwrites its entry by index without a second probe, and growing moves only the slots.
 #[derive(Default)]
 struct Memo {
-    slots: Vec<u64>,
+    tags: Vec<u8>,
+    slots: Vec<u32>,
     entries: Vec<(Key, Stored)>,
     hasher: BuildHasherDefault<SmathHasher>,
 }
 
 impl Memo {
+    /// Where `key`'s probe starts (within `mask`) and its tag.
     #[inline]
-    fn hash(&self, key: &Key) -> u32 {
-        (self.hasher.hash_one(key) >> 32) as u32
+    fn place_of(&self, key: &Key, mask: usize) -> (usize, u8) {
+        let h = self.hasher.hash_one(key);
+        ((h >> 32) as usize & mask, (h >> 57) as u8 | 0x80)
     }
 
     /// The index of `key`'s entry.
     #[inline]
     fn find(&self, key: &Key) -> Option<usize> {
-        let mask = self.slots.len().checked_sub(1)?;
-        let h = self.hash(key);
-        let mut p = h as usize & mask;
+        let mask = self.tags.len().checked_sub(1)?;
+        let (mut p, tag) = self.place_of(key, mask);
         loop {
-            let s = *self.slots.get(p)?;
-            if s == 0 {
+            let t = *self.tags.get(p)?;
+            if t == 0 {
                 return None;
             }
-            if (s >> 32) as u32 == h {
-                let e = (s as u32 as usize).wrapping_sub(1);
+            if t == tag {
+                let e = *self.slots.get(p)? as usize;
                 if self.entries.get(e).is_some_and(|x| x.0 == *key) {
                     return Some(e);
                 }
@@ -211,39 +212,40 @@ impl Memo {
         }
     }
 
-    /// Add an entry for a key not in the memo (past 2^32 - 2 entries it is not kept: only more work).
+    /// Add an entry for a key not in the memo (past 2^32 - 1 entries it is not kept: only more work).
     fn add(&mut self, key: Key, b: &Bounds) {
-        let Ok(id) = u32::try_from(self.entries.len() + 1) else { return };
-        if id == u32::MAX {
-            return;
-        }
-        if (self.entries.len() + 1) * 2 > self.slots.len() {
+        let Ok(id) = u32::try_from(self.entries.len()) else { return };
+        if (self.entries.len() + 1) * 2 > self.tags.len() {
             self.grow();
         }
-        let h = self.hash(&key);
-        self.place(u64::from(h) << 32 | u64::from(id));
+        self.place(&key, id);
         self.entries.push((key, Stored::pack(b)));
     }
 
-    /// Put a slot in the first free place from its hash's.
-    fn place(&mut self, slot: u64) {
-        let Some(mask) = self.slots.len().checked_sub(1) else { return };
-        let mut p = (slot >> 32) as usize & mask;
-        while let Some(s) = self.slots.get_mut(p) {
-            if *s == 0 {
-                *s = slot;
+    /// Put entry `id` of `key` in the first free slot from its hash's.
+    fn place(&mut self, key: &Key, id: u32) {
+        let Some(mask) = self.tags.len().checked_sub(1) else { return };
+        let (mut p, tag) = self.place_of(key, mask);
+        while let Some(t) = self.tags.get_mut(p) {
+            if *t == 0 {
+                *t = tag;
+                if let Some(s) = self.slots.get_mut(p) {
+                    *s = id;
+                }
                 return;
             }
             p = (p + 1) & mask;
         }
     }
 
-    /// Twice the slots (at least 1,024), every slot placed again.
+    /// Twice the slots (at least 1,024), every entry placed again.
     fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(1 << 10);
-        let old = std::mem::replace(&mut self.slots, vec![0; size]);
-        for s in old.into_iter().filter(|&s| s != 0) {
-            self.place(s);
+        let size = (self.tags.len() * 2).max(1 << 10);
+        self.tags = vec![0; size];
+        self.slots = vec![0; size];
+        for e in 0..self.entries.len() {
+            let key = self.entries[e].0;
+            self.place(&key, e as u32);
         }
     }
 }
