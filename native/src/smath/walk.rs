@@ -887,7 +887,53 @@ fn entry(i: usize, step: &Step) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::placeable;
+    use super::{placeable, Bounds, Key, Memo, Summary, NOTHING};
+
+    /// Keys that differ in one word each, many sharing their first words (as nodes of one state do).
+    fn key(n: u64) -> Key {
+        Key([n % 7, 1, n % 3, 1, n >> 3, n.wrapping_mul(0x9e37_79b9), n & 1])
+    }
+
+    fn mark(n: u64) -> Bounds {
+        Bounds { off: n as u32, len: 1, exact: n % 2 == 0, ..NOTHING }
+    }
+
+    #[test]
+    fn the_memo_finds_every_key_it_was_given_and_no_other() {
+        let mut memo = Memo::default();
+        assert_eq!(memo.find(&key(0)), None);
+        for n in 0..5_000u64 {
+            assert_eq!(memo.find(&key(n)), None, "not added yet");
+            memo.add(key(n), &mark(n));
+        }
+        assert!(memo.tags.len() >= 2 * 5_000 && memo.tags.len().is_power_of_two());
+        for n in 0..5_000u64 {
+            let e = memo.find(&key(n)).expect("added");
+            let b = memo.get(e).expect("an entry");
+            assert_eq!((b.off, b.len, b.exact), (n as u32, 1, n % 2 == 0));
+        }
+        assert_eq!(memo.find(&key(5_000)), None);
+        // a node worked out again is overwritten in place
+        let e = memo.find(&key(42)).expect("added");
+        memo.set(e, &NOTHING);
+        let b = memo.get(memo.find(&key(42)).expect("still there")).expect("an entry");
+        assert!(b.any.is_none() && b.wild.is_none() && b.exact && b.len == 0);
+        assert_eq!(memo.entries.len(), 5_000);
+        // the summaries and the prefix survive the packing
+        let full = Bounds {
+            wild: Some(Summary { cm: 3, cpm: 45, cx: 7.5 }),
+            any: Some(Summary { cm: 9, cpm: 90, cx: 32.5 }),
+            exact: false,
+            pre: (3, 14, 2),
+            threshold: 201.5,
+            ..NOTHING
+        };
+        memo.set(e, &full);
+        let b = memo.get(e).expect("an entry");
+        let (w, a) = (b.wild.expect("wild"), b.any.expect("any"));
+        assert_eq!((w.cm, w.cpm, w.cx, a.cm, a.cpm, a.cx), (3, 45, 7.5, 9, 90, 32.5));
+        assert_eq!((b.exact, b.pre, b.threshold), (false, (3, 14, 2), 201.5));
+    }
 
     #[test]
     fn placeable_counts_the_tiles_that_still_fit() {
