@@ -895,7 +895,7 @@ mod tests {
     }
 
     fn mark(n: u64) -> Bounds {
-        Bounds { off: n as u32, len: 1, exact: n % 2 == 0, ..NOTHING }
+        Bounds { off: n as u32, len: 1, exact: n.is_multiple_of(2), ..NOTHING }
     }
 
     #[test]
@@ -910,7 +910,7 @@ mod tests {
         for n in 0..5_000u64 {
             let e = memo.find(&key(n)).expect("added");
             let b = memo.get(e).expect("an entry");
-            assert_eq!((b.off, b.len, b.exact), (n as u32, 1, n % 2 == 0));
+            assert_eq!((b.off, b.len, b.exact), (n as u32, 1, n.is_multiple_of(2)));
         }
         assert_eq!(memo.find(&key(5_000)), None);
         // a node worked out again is overwritten in place
