@@ -79,7 +79,7 @@ impl Hasher for SmathHasher {
 /// A map of the Smath search keyed by small words.
 pub type Map<K, V> = HashMap<K, V, BuildHasherDefault<SmathHasher>>;
 
-/// A term as hashed: its value, or a word no value hashes to first (a value's denominator is never 0).
+/// A term as hashed: its value's two words, or one word 0 when there is none (equal terms hash alike).
 #[inline]
 fn hash_term<H: Hasher>(term: &Option<Value>, h: &mut H) {
     match term {
