@@ -13,9 +13,80 @@
 //! state is a small `Copy` value that compares and hashes like the twin's nested tuples.
 
 use crate::rational::Value;
-use crate::util::WordHasher;
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// The hasher of the Smath search's tables: each word mixed by a multiply, then a final fold
+/// of the high half into the low one, which the tables index by (without it the high bits of
+/// late words, such as the rack usage, hardly reach the index and keys cluster).
+#[derive(Default, Clone, Copy)]
+pub struct SmathHasher {
+    hash: u64,
+}
+
+impl SmathHasher {
+    #[inline]
+    fn mix(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for SmathHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.mix(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.mix(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.mix(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.mix(i);
+    }
+
+    #[inline]
+    fn write_i64(&mut self, i: i64) {
+        self.mix(i as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.mix(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash ^ (self.hash >> 32)
+    }
+}
+
+/// A map of the Smath search keyed by small words.
+pub type Map<K, V> = HashMap<K, V, BuildHasherDefault<SmathHasher>>;
+
+/// A term as hashed: its value's two words, or one word 0 when there is none (equal terms hash alike).
+#[inline]
+fn hash_term<H: Hasher>(term: &Option<Value>, h: &mut H) {
+    match term {
+        Some(t) => t.hash(h),
+        None => h.write_u64(0),
+    }
+}
 
 /// Token kinds.
 pub const NUM: u8 = 0;
@@ -41,7 +112,7 @@ const MUL: u8 = 1;
 const DIV: u8 = 2;
 
 /// An open bracket: the enclosing side's value so far and its enclosing frame (0: none).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Frame {
     acc: Value,
     term: Option<Value>,
@@ -51,7 +122,7 @@ struct Frame {
 }
 
 /// A line read so far: previous token, the open side's `acc + sgn * term`, open brackets.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct State {
     pub acc: Value,
     pub term: Option<Value>,
@@ -62,6 +133,33 @@ pub struct State {
     pub depth: u8,
     /// an `=` was read
     pub eq: bool,
+}
+
+/// Hashed as a few words (the small fields packed into one): equal frames hash alike.
+impl Hash for Frame {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.acc.hash(h);
+        hash_term(&self.term, h);
+        h.write_u64(u64::from(self.parent) | u64::from(self.sgn as u8) << 32 | u64::from(self.pend) << 40);
+    }
+}
+
+/// Hashed as a few words (the small fields packed into one): equal states hash alike.
+impl Hash for State {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.acc.hash(h);
+        hash_term(&self.term, h);
+        h.write_u64(
+            u64::from(self.frame)
+                | u64::from(self.prev) << 32
+                | u64::from(self.sgn as u8) << 40
+                | u64::from(self.pend) << 48
+                | u64::from(self.depth) << 56
+                | u64::from(self.eq) << 39,
+        );
+    }
 }
 
 impl State {
@@ -85,7 +183,7 @@ impl State {
 #[derive(Default)]
 pub struct Grammar {
     frames: Vec<Frame>,
-    ids: HashMap<Frame, u32, BuildHasherDefault<WordHasher>>,
+    ids: Map<Frame, u32>,
     /// set when an exact value did not fit (the search then reports it instead of answering)
     pub overflow: bool,
     /// by frame id - 1: the chain with its outermost `acc` made 0, and that `acc` (see `relative`)

@@ -18,12 +18,10 @@ pub mod walk;
 
 use crate::line::Rack;
 use crate::rules::{FirstPlay, InputError, Result, RuleData};
-use crate::util::WordHasher;
 use grammar::Grammar;
 use line::SmathLine;
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::BuildHasherDefault;
+use std::collections::BinaryHeap;
 use values::Values;
 use walk::LineWalk;
 
@@ -87,7 +85,7 @@ pub struct Ctx<'a> {
     extra: Option<Vec<f64>>,
     pub extra_max: f64,
     /// by tiles used: sums of the k best points among the rack tiles left, k = 0, 1, ...
-    tops: HashMap<u64, Vec<i64>, BuildHasherDefault<WordHasher>>,
+    tops: grammar::Map<u64, Vec<i64>>,
     /// by rack index: every face of the tile is a number (it cannot stand between two numbers)
     numeric: Vec<bool>,
     radix: Vec<u64>,
@@ -348,7 +346,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         max_len: opts.max_len,
         extra,
         extra_max,
-        tops: HashMap::default(),
+        tops: grammar::Map::default(),
         numeric,
         radix,
         threshold: opts.min_score.unwrap_or(f64::NEG_INFINITY),

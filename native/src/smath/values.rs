@@ -9,14 +9,9 @@
 //! line the board allows is among those listed, so a bound over the bags that can balance is
 //! still an upper bound.
 
-use super::grammar::{Grammar, State, CLOSE, DIVIDE, MINUS, NUM, PLUS, TIMES};
+use super::grammar::{Grammar, Map, State, CLOSE, DIVIDE, MINUS, NUM, PLUS, TIMES};
 use crate::rational::Value;
-use crate::util::WordHasher;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::rc::Rc;
-
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// A tile as the tokens (kind, value) it may show, sorted: one for a plain tile, many for a blank.
 pub type Piece = Vec<(u8, i64)>;

@@ -15,18 +15,14 @@
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{State, DIVIDE, NUM, NUMBER};
+use super::grammar::{Map, SmathHasher, State, DIVIDE, NUM, NUMBER, OPEN, OPENED};
 use super::line::{SmathLine, FIXED, FREE};
 use super::values::{bag_of, BAG_SIZE};
 use super::{Ctx, Stop};
 use crate::rational::Value;
 use crate::rules::FirstPlay;
-use crate::util::WordHasher;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::rc::Rc;
-
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// For each bag of fixed tiles (piece ids) a line can read to where it ends, the most empty squares it covers.
 type Ahead = Vec<(Vec<u16>, u32)>;
@@ -108,16 +104,150 @@ fn merge_opt(a: Option<Summary>, b: Option<Summary>) -> Option<Summary> {
     }
 }
 
-/// A memo key: the node's square, state, rack usage and flags.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
-    st: State,
-    used: u64,
-    need_end: i64,
-    i: u8,
-    ntiles: u8,
-    touched: bool,
-    lone: bool,
+/// A memo key: the node's state, rack usage, square and flags packed into seven words (the
+/// state's values as numerator and denominator, a term that is not there as 0 / 0, which no
+/// value is; the small fields side by side).  Equal nodes, equal keys, and the other way round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key([u64; 7]);
+
+/// Hashed word by word.
+impl Hash for Key {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for w in self.0 {
+            h.write_u64(w);
+        }
+    }
+}
+
+/// A memo entry as stored: [`Bounds`] with the two optional summaries' presence and the
+/// exact flag in one byte (96 bytes, not 112: the memo of a big search holds millions).
+#[derive(Clone, Copy)]
+struct Stored {
+    off: u32,
+    len: u32,
+    wild: Summary,
+    any: Summary,
+    pre: Prefix,
+    threshold: f64,
+    flags: u8,
+}
+
+const NONE: Summary = Summary { cm: 0, cpm: 0, cx: 0.0 };
+
+impl Stored {
+    #[inline]
+    fn pack(b: &Bounds) -> Stored {
+        let flags = u8::from(b.wild.is_some()) | u8::from(b.any.is_some()) << 1 | u8::from(b.exact) << 2;
+        let (wild, any) = (b.wild.unwrap_or(NONE), b.any.unwrap_or(NONE));
+        Stored { off: b.off, len: b.len, wild, any, pre: b.pre, threshold: b.threshold, flags }
+    }
+
+    #[inline]
+    fn unpack(&self) -> Bounds {
+        let f = self.flags;
+        Bounds {
+            off: self.off,
+            len: self.len,
+            wild: (f & 1 != 0).then_some(self.wild),
+            any: (f & 2 != 0).then_some(self.any),
+            exact: f & 4 != 0,
+            pre: self.pre,
+            threshold: self.threshold,
+        }
+    }
+}
+
+/// The memo of one line: entries `(key, bounds)` in the order worked out, found through a
+/// table of slots probed linearly (at most half full): per slot a tag byte (0: empty, else 7
+/// bits of the key's hash), which is all a miss reads, and the entry's index.  A new entry is
+/// appended where the last one went (not written into a random bucket), a node worked out
+/// again overwrites its entry by index without a second probe, and growing moves only the slots.
+#[derive(Default)]
+struct Memo {
+    tags: Vec<u8>,
+    slots: Vec<u32>,
+    entries: Vec<(Key, Stored)>,
+    hasher: BuildHasherDefault<SmathHasher>,
+}
+
+impl Memo {
+    /// Where `key`'s probe starts (within `mask`) and its tag.
+    #[inline]
+    fn place_of(&self, key: &Key, mask: usize) -> (usize, u8) {
+        let h = self.hasher.hash_one(key);
+        ((h >> 32) as usize & mask, (h >> 57) as u8 | 0x80)
+    }
+
+    /// The index of `key`'s entry.
+    #[inline]
+    fn find(&self, key: &Key) -> Option<usize> {
+        let mask = self.tags.len().checked_sub(1)?;
+        let (mut p, tag) = self.place_of(key, mask);
+        loop {
+            let t = *self.tags.get(p)?;
+            if t == 0 {
+                return None;
+            }
+            if t == tag {
+                let e = *self.slots.get(p)? as usize;
+                if self.entries.get(e).is_some_and(|x| x.0 == *key) {
+                    return Some(e);
+                }
+            }
+            p = (p + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn get(&self, e: usize) -> Option<Bounds> {
+        self.entries.get(e).map(|x| x.1.unpack())
+    }
+
+    /// Overwrite entry `e` (a node worked out again).
+    #[inline]
+    fn set(&mut self, e: usize, b: &Bounds) {
+        if let Some(x) = self.entries.get_mut(e) {
+            x.1 = Stored::pack(b);
+        }
+    }
+
+    /// Add an entry for a key not in the memo (past 2^32 - 1 entries it is not kept: only more work).
+    fn add(&mut self, key: Key, b: &Bounds) {
+        let Ok(id) = u32::try_from(self.entries.len()) else { return };
+        if (self.entries.len() + 1) * 2 > self.tags.len() {
+            self.grow();
+        }
+        self.place(&key, id);
+        self.entries.push((key, Stored::pack(b)));
+    }
+
+    /// Put entry `id` of `key` in the first free slot from its hash's.
+    fn place(&mut self, key: &Key, id: u32) {
+        let Some(mask) = self.tags.len().checked_sub(1) else { return };
+        let (mut p, tag) = self.place_of(key, mask);
+        while let Some(t) = self.tags.get_mut(p) {
+            if *t == 0 {
+                *t = tag;
+                if let Some(s) = self.slots.get_mut(p) {
+                    *s = id;
+                }
+                return;
+            }
+            p = (p + 1) & mask;
+        }
+    }
+
+    /// Twice the slots (at least 1,024), every entry placed again.
+    fn grow(&mut self) {
+        let size = (self.tags.len() * 2).max(1 << 10);
+        self.tags = vec![0; size];
+        self.slots = vec![0; size];
+        for e in 0..self.entries.len() {
+            let key = self.entries[e].0;
+            self.place(&key, e as u32);
+        }
+    }
 }
 
 /// One way to fill (or read) a square.
@@ -165,7 +295,9 @@ pub struct LineWalk {
     max_tiles: Option<u32>,
     nums_from: Vec<u32>,
     /// by node; the state says which side of the line it is on
-    memo: Map<Key, Bounds>,
+    memo: Memo,
+    /// by first-side node with few tiles left: [`LineWalk::balancing`]'s answer
+    balanced: Map<Key, Option<Summary>>,
     arena: Vec<(Value, Summary)>,
     bufs: Vec<Vec<Step>>,
     /// per square: the entries by value of a node being merged (reused, as `bufs`)
@@ -189,7 +321,8 @@ impl LineWalk {
             min_end,
             max_tiles: rules.max_tiles.map(|m| m.min(u32::MAX as usize) as u32),
             nums_from,
-            memo: Map::default(),
+            memo: Memo::default(),
+            balanced: Map::default(),
             arena: Vec::new(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
             accs: (0..=n).map(|_| Vec::new()).collect(),
@@ -213,8 +346,9 @@ impl LineWalk {
         -(n - 1).min(start.saturating_add(longest).saturating_sub(1)) - 1
     }
 
-    fn steps(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, used: u64, ntiles: u32, out: &mut Vec<Step>) {
+    fn steps(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, out: &mut Vec<Step>) {
         out.clear();
+        let (used, ntiles) = (nd.used, nd.ntiles);
         let line = &self.line;
         let kind = line.kind[i];
         if kind >= 0 {
@@ -236,6 +370,14 @@ impl LineWalk {
                     continue;
                 }
                 used2 += rack.bits[j];
+            }
+            if c.kind == OPEN {
+                // a '(' too late to be closed and balanced: its node has no completion, and
+                // skipping it here spares interning its frame (the squares' test needs no frame)
+                let opened = State { prev: OPENED, depth: st.depth.saturating_add(1), ..*st };
+                if self.prunable(ctx, i + 1, &opened, nd.nrack, nd.need_end) {
+                    continue;
+                }
             }
             if let Some(nxt) = ctx.g.advance(st, c.kind, c.value) {
                 out.push(Step { j: c.j, tile: c.tile, face: c.face, tp: c.pts, em, tx: c.xs, nxt, used: used2 });
@@ -266,7 +408,19 @@ impl LineWalk {
 
     fn key(&self, i: usize, st: &State, nd: &Node) -> Key {
         let ntiles = if self.max_tiles.is_some() { nd.ntiles } else { nd.ntiles.min(2) };
-        Key { st: *st, used: nd.used, need_end: nd.need_end, i: i as u8, ntiles: ntiles.min(255) as u8, touched: nd.touched, lone: nd.lone }
+        let (tn, td) = st.term.map_or((0, 0), |t| (t.numer(), t.denom()));
+        let small = u64::from(st.frame)
+            | u64::from(st.prev | u8::from(st.eq) << 7) << 32
+            | u64::from(st.sgn as u8) << 40
+            | u64::from(st.pend) << 48
+            | u64::from(st.depth) << 56;
+        // need_end lies within -(n + 1)..n and i below n (a line of at most 255 squares), so 32 and 8 bits hold them
+        let flags = u64::from(nd.need_end as i32 as u32)
+            | u64::from(i as u8) << 32
+            | u64::from(ntiles.min(255) as u8) << 40
+            | u64::from(nd.touched) << 48
+            | u64::from(nd.lone) << 49;
+        Key([st.acc.numer() as u64, st.acc.denom() as u64, tn as u64, td as u64, small, nd.used, flags])
     }
 
     /// Cheap proofs that no line can be completed from square i: too few squares or numbers left.
@@ -449,9 +603,14 @@ impl LineWalk {
     /// in the node after it.  `goal` is the value the caller needs (None: any); the node is
     /// explored only when the bound for it reaches the threshold from `pre`.
     pub fn bounds(&mut self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, pre: Prefix, goal: Option<Value>) -> Result<Bounds, Stop> {
+        if self.prunable(ctx, i, st, nd.nrack, nd.need_end) {
+            // never in the memo (a node is kept only after `cheap`, whose first test this is), so no probe
+            return Ok(NOTHING);
+        }
         let key = self.key(i, st, nd);
         let threshold = ctx.threshold;
-        if let Some(hit) = self.memo.get(&key).copied() {
+        let found = self.memo.find(&key);
+        if let Some(hit) = found.and_then(|e| self.memo.get(e)) {
             let settled = match self.lookup(&hit, goal) {
                 None => true,
                 Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
@@ -463,7 +622,16 @@ impl LineWalk {
             let mut cheap = self.cheap(ctx, i, st, nd);
             let few = ctx.rack_total.saturating_sub(nd.nrack) <= VALUE_TILES;
             if cheap.is_some_and(|c| ub(pre, c) >= threshold) && !st.eq && few {
-                cheap = self.balancing(ctx, i, st, nd); // the values, where they may cut
+                // the values, where they may cut; the answer depends only on the node, and nodes it
+                // cuts or rules out are not kept in the memo, so it is kept apart
+                cheap = match self.balanced.get(&key) {
+                    Some(&hit) => hit,
+                    None => {
+                        let b = self.balancing(ctx, i, st, nd);
+                        self.balanced.insert(key, b);
+                        b
+                    }
+                };
             }
             match cheap {
                 None => return Ok(NOTHING),
@@ -481,7 +649,7 @@ impl LineWalk {
         let mut exact = true;
         let (e, p, x) = pre;
         let mut buf = std::mem::take(&mut self.bufs[i]);
-        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+        self.steps(ctx, i, st, nd, &mut buf);
         for step in &buf {
             let cn = self.child_node(i, step, nd);
             let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
@@ -543,7 +711,10 @@ impl LineWalk {
         }
         self.accs[i.min(self.n)] = acc;
         let ent = Bounds { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
-        self.memo.insert(key, ent);
+        match found {
+            Some(e) => self.memo.set(e, &ent),
+            None => self.memo.add(key, &ent),
+        }
         Ok(ent)
     }
 
@@ -582,7 +753,7 @@ impl LineWalk {
         }
         let (pts, emult, cross) = sofar;
         let mut buf = std::mem::take(&mut self.bufs[i]);
-        self.steps(ctx, i, st, nd.used, nd.ntiles, &mut buf);
+        self.steps(ctx, i, st, nd, &mut buf);
         let mut children: Vec<Child> = Vec::new();
         for step in &buf {
             let cn = self.child_node(i, step, nd);
@@ -716,7 +887,53 @@ fn entry(i: usize, step: &Step) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::placeable;
+    use super::{placeable, Bounds, Key, Memo, Summary, NOTHING};
+
+    /// Keys that differ in one word each, many sharing their first words (as nodes of one state do).
+    fn key(n: u64) -> Key {
+        Key([n % 7, 1, n % 3, 1, n >> 3, n.wrapping_mul(0x9e37_79b9), n & 1])
+    }
+
+    fn mark(n: u64) -> Bounds {
+        Bounds { off: n as u32, len: 1, exact: n.is_multiple_of(2), ..NOTHING }
+    }
+
+    #[test]
+    fn the_memo_finds_every_key_it_was_given_and_no_other() {
+        let mut memo = Memo::default();
+        assert_eq!(memo.find(&key(0)), None);
+        for n in 0..5_000u64 {
+            assert_eq!(memo.find(&key(n)), None, "not added yet");
+            memo.add(key(n), &mark(n));
+        }
+        assert!(memo.tags.len() >= 2 * 5_000 && memo.tags.len().is_power_of_two());
+        for n in 0..5_000u64 {
+            let e = memo.find(&key(n)).expect("added");
+            let b = memo.get(e).expect("an entry");
+            assert_eq!((b.off, b.len, b.exact), (n as u32, 1, n.is_multiple_of(2)));
+        }
+        assert_eq!(memo.find(&key(5_000)), None);
+        // a node worked out again is overwritten in place
+        let e = memo.find(&key(42)).expect("added");
+        memo.set(e, &NOTHING);
+        let b = memo.get(memo.find(&key(42)).expect("still there")).expect("an entry");
+        assert!(b.any.is_none() && b.wild.is_none() && b.exact && b.len == 0);
+        assert_eq!(memo.entries.len(), 5_000);
+        // the summaries and the prefix survive the packing
+        let full = Bounds {
+            wild: Some(Summary { cm: 3, cpm: 45, cx: 7.5 }),
+            any: Some(Summary { cm: 9, cpm: 90, cx: 32.5 }),
+            exact: false,
+            pre: (3, 14, 2),
+            threshold: 201.5,
+            ..NOTHING
+        };
+        memo.set(e, &full);
+        let b = memo.get(e).expect("an entry");
+        let (w, a) = (b.wild.expect("wild"), b.any.expect("any"));
+        assert_eq!((w.cm, w.cpm, w.cx, a.cm, a.cpm, a.cx), (3, 45, 7.5, 9, 90, 32.5));
+        assert_eq!((b.exact, b.pre, b.threshold), (false, (3, 14, 2), 201.5));
+    }
 
     #[test]
     fn placeable_counts_the_tiles_that_still_fit() {
