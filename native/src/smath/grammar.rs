@@ -13,66 +13,56 @@
 //! state is a small `Copy` value that compares and hashes like the twin's nested tuples.
 
 use crate::rational::Value;
+use crate::util::WordHasher;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// The hasher of the Smath search's tables: each word mixed by a multiply, then a final fold
-/// of the high half into the low one, which the tables index by (without it the high bits of
-/// late words, such as the rack usage, hardly reach the index and keys cluster).
+/// The hasher of the Smath search's tables: the word hasher's multiply per word, then a final
+/// fold of the high half into the low one, which the tables index by (without it the high bits
+/// of late words, such as the rack usage, hardly reach the index and keys cluster).
 #[derive(Default, Clone, Copy)]
-pub struct SmathHasher {
-    hash: u64,
-}
-
-impl SmathHasher {
-    #[inline]
-    fn mix(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
+pub struct SmathHasher(WordHasher);
 
 impl Hasher for SmathHasher {
+    #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(word));
-        }
+        self.0.write(bytes);
     }
 
     #[inline]
     fn write_u8(&mut self, i: u8) {
-        self.mix(u64::from(i));
+        self.0.write_u8(i);
     }
 
     #[inline]
     fn write_u16(&mut self, i: u16) {
-        self.mix(u64::from(i));
+        self.0.write_u16(i);
     }
 
     #[inline]
     fn write_u32(&mut self, i: u32) {
-        self.mix(u64::from(i));
+        self.0.write_u32(i);
     }
 
     #[inline]
     fn write_u64(&mut self, i: u64) {
-        self.mix(i);
+        self.0.write_u64(i);
     }
 
     #[inline]
     fn write_i64(&mut self, i: i64) {
-        self.mix(i as u64);
+        self.0.write_i64(i);
     }
 
     #[inline]
     fn write_usize(&mut self, i: usize) {
-        self.mix(i as u64);
+        self.0.write_usize(i);
     }
 
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash ^ (self.hash >> 32)
+        let hash = self.0.finish();
+        hash ^ (hash >> 32)
     }
 }
 
