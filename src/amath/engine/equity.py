@@ -51,7 +51,7 @@ class StaticEquity:
 
     def table(self, rules: Ruleset) -> LeaveTable:
         """The leave table used for ``rules`` (by name, then by the base variant's name)."""
-        return self.tables.get(rules.name) or self.tables.get(rules.name.split("+")[0]) or self.default
+        return self.tables.get(rules.name) or self.tables.get(rules.base) or self.default
 
     def leave_value(self, leave: Sequence[str], rules: Ruleset, bag: int) -> float:
         if bag == 0:

@@ -76,7 +76,7 @@ DEFAULT_BUDGETS: dict[str, Budget] = {"smath": Budget(iterations=0)}
 
 def default_budget(rules: Ruleset) -> Budget:
     """The budget :func:`best` takes for ``rules`` when none is given."""
-    return DEFAULT_BUDGETS.get(rules.name.split("+")[0], Budget())
+    return DEFAULT_BUDGETS.get(rules.base, Budget())
 
 
 @dataclass(frozen=True, slots=True)

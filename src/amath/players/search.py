@@ -51,7 +51,7 @@ LEVEL_BUDGETS: dict[str, dict[str, Budget]] = {
 def level_budget(level: str, rules: Ruleset) -> Budget:
     """The budget of ``level`` (``sim`` or ``champion``) for ``rules``; KeyError for another level."""
     table = LEVEL_BUDGETS[level]
-    return table.get(rules.name.split("+")[0], table["a-math"])
+    return table.get(rules.base, table["a-math"])
 
 
 class SearchPlayer:

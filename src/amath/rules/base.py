@@ -112,6 +112,11 @@ class Ruleset:
         return f"get_ruleset({self.name!r})"
 
     @property
+    def base(self) -> str:
+        """The variant without its options: ``smath`` for ``smath+coop`` (tables kept per variant look it up)."""
+        return self.name.split("+")[0]
+
+    @property
     def exchange_rule(self) -> ExchangeRule:
         """How exchanges are limited: a minimum bag, or only what the bag can replace."""
         return ExchangeRule.BAG_HOLDS if self.exchange_min_bag is None else ExchangeRule.MIN_BAG
