@@ -50,6 +50,11 @@ def tile_names(rules: Ruleset) -> list[str]:
     return list(rules.tiles.counts)
 
 
+def weights(table: LeaveTable, tiles: list[str]) -> list[float]:
+    """A table's worth of each feature, in :func:`features`' order (0 where it has none)."""
+    return [table.tiles.get(t, 0.0) for t in tiles] + [table.synergy.get(name, 0.0) for name in SYNERGIES]
+
+
 def features(leave: Counter[str], tiles: list[str]) -> list[float]:
     """Tile counts then synergy terms (all zero for an empty leave)."""
     syn = synergy_features(leave) if leave else dict.fromkeys(SYNERGIES, 0.0)
@@ -117,6 +122,10 @@ class Sample(NamedTuple):
     next_score: float
     score: int
     bag: int
+
+    def line(self) -> str:
+        """The sample as a line of ``--samples`` (its fields, TAB-separated; :func:`read_samples` reads it)."""
+        return f"{self.leave}\t{self.next_score:g}\t{self.score}\t{self.bag}\n"
 
 
 def sums_of_game(task: GameTask) -> tuple[Sums, int, list[Sample]]:
@@ -259,7 +268,7 @@ def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, games: int
     """Fit from ``sums`` and write the module, saying how many games it comes from and the
     commands that played them (the first run, then each ``--resume``)."""
     tiles = tile_names(rules)
-    prior = [HANDSET.tiles.get(t, 0.0) for t in tiles] + [HANDSET.synergy.get(name, 0.0) for name in SYNERGIES]
+    prior = weights(HANDSET, tiles)
     w = ridge(sums, args.ridge, prior)
     table = LeaveTable(
         {t: round(w[i], 2) for i, t in enumerate(tiles)}, {name: round(w[len(tiles) + k], 2) for k, name in enumerate(SYNERGIES)}, "fitted"
@@ -300,11 +309,9 @@ def fit_from_samples(args: argparse.Namespace, rules: Ruleset) -> None:
             test.append((x, y))
         else:
             train.add(x, y)
-    prior = [HANDSET.tiles.get(t, 0.0) for t in tiles] + [HANDSET.synergy.get(name, 0.0) for name in SYNERGIES]
-    now = fitted_tables().get(rules.name, HANDSET)
-    in_use = [now.tiles.get(t, 0.0) for t in tiles] + [now.synergy.get(name, 0.0) for name in SYNERGIES]
+    prior, in_use = weights(HANDSET, tiles), weights(fitted_tables().get(rules.name, HANDSET), tiles)
+    mean_y = train.y / train.n
     for name, w in (("hand-set", prior), ("in use", in_use), ("fitted", ridge(train, args.ridge, prior))):
-        mean_y = train.y / train.n
         err = sum((y - mean_y - sum(a * b for a, b in zip(x, w, strict=True))) ** 2 for x, y in test) / len(test)
         print(f"{name:9} held-out mean squared error {err:.2f} over {len(test)} samples ({m} features)")
     write_table(args, rules, whole, 0, 0, [this_command()])
@@ -348,7 +355,7 @@ def main() -> None:
     for k, (game_sums, game_turns, samples) in enumerate(run_ordered(sums_of_game, tasks, Workers(args.jobs, args.ray)), 1):
         sums.merge(game_sums)
         if sink is not None:
-            sink.writelines(f"{x.leave}\t{x.next_score:g}\t{x.score}\t{x.bag}\n" for x in samples)
+            sink.writelines(x.line() for x in samples)
             sink.flush()
         done, turns = done + 1, turns + game_turns
         if k % args.every == 0 or done == args.games:

@@ -54,13 +54,14 @@ from amath.move import Pass
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
 from amath.players.registry import get_bot
-from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET, SearchPlayer
+from amath.players.search import SearchPlayer, level_budget
 from amath.players.selfplay import MAX_TURNS, game_seed
 from amath.rules import get_ruleset
+from amath.rules.base import Ruleset
 
 
-def make_bot(name: str, seed: int) -> Player:
-    """The level ``name``; ``sim[iterations=0,...]`` or ``champion[...]`` changes that level's budget key by key;
+def make_bot(name: str, seed: int, rules: Ruleset) -> Player:
+    """The level ``name``; ``sim[iterations=0,...]`` or ``champion[...]`` changes that level's budget for ``rules`` key by key;
     ``equity[leaves=PATH]`` plays the leave table of a module written by ``fit_leaves.py --out PATH``."""
     if "[" not in name:
         return get_bot(name, seed)
@@ -68,7 +69,7 @@ def make_bot(name: str, seed: int) -> Player:
     if level == "equity" and spec.startswith("leaves="):
         table = runpy.run_path(spec.removeprefix("leaves="))["FITTED"]
         return EquityPlayer(seed, table, name=name, calculator=StaticEquity(table))
-    base = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}[level]
+    base = level_budget(level, rules)
     changes = {k.strip(): int(v) for k, v in (part.split("=") for part in spec.split(","))}
     return SearchPlayer(seed, budget=dataclasses.replace(base, **changes), name=name)
 
@@ -84,7 +85,7 @@ def deal(bots: list[str], seed: int, index: int, variant: str) -> tuple[Game, li
     gseed = game_seed(seed, index // 2)  # games 2k and 2k+1: the same bag, the seats swapped
     game = Game(get_ruleset(variant), players=[f"{b} ({k + 1})" for k, b in enumerate(seats)], seed=gseed)
     seat_rng = random.Random(gseed ^ 0x5EED)
-    return game, seats, [make_bot(b, seat_rng.getrandbits(63)) for b in seats]
+    return game, seats, [make_bot(b, seat_rng.getrandbits(63), game.rules) for b in seats]
 
 
 def play_one(bots: list[str], seed: int, index: int, variant: str, from_bag: int | None = None) -> dict[str, object]:

@@ -34,10 +34,11 @@ from amath.engine.sim import SimStats, Simulator, _scenario
 from amath.engine.static import Candidate, Turns, default_equity, same_turn
 from amath.game import Game
 from amath.move import Exchange, Pass, Place
-from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET, SearchPlayer
+from amath.players.search import SearchPlayer, level_budget
 from amath.players.selfplay import game_seed, play
 from amath.position import Action, Position
 from amath.rules import get_ruleset
+from amath.rules.base import Ruleset
 
 #: Plies of a judging play-out: enough that every game ends inside it.
 TO_THE_END = 200
@@ -72,8 +73,9 @@ def candidate_of(pos: Position, move: Action) -> Candidate:
     raise ValueError(f"{move!r} is not a turn of the position")
 
 
-def level_bot(level: str, budget: str | None, seed: int) -> SearchPlayer:
-    base = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}[level]
+def level_bot(level: str, budget: str | None, seed: int, rules: Ruleset) -> SearchPlayer:
+    """The level's bot, its budget for ``rules`` changed by ``budget`` (``key=value,...``) when given."""
+    base = level_budget(level, rules)
     changes = {k.strip(): int(v) for k, v in (part.split("=") for part in budget.split(","))} if budget else {}
     return SearchPlayer(seed, budget=dataclasses.replace(base, **changes), name=level)
 
@@ -151,7 +153,7 @@ def main() -> int:
         if (g, turn) in done:
             continue
         static = get_bot("equity", 7).choose(game)
-        bot = level_bot(args.level, args.budget, 7)
+        bot = level_bot(args.level, args.budget, 7, game.rules)
         started = time.thread_time()
         chosen = bot.choose(game)
         cpu = time.thread_time() - started

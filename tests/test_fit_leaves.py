@@ -72,7 +72,7 @@ def test_a_fit_from_stored_samples_finds_the_weights_that_made_them(tmp_path: Pa
     # leaves of one size, so the fit's missing intercept is an equal shift of every tile's worth
     leaves = [sorted(rng.choices(names, k=5)) for _ in range(400)]
     path = tmp_path / "samples.tsv"
-    path.write_text("".join(f"{' '.join(leave)}\t{made(leave):g}\t10\t50\n" for leave in leaves))
+    path.write_text("".join(fit.Sample(" ".join(leave), made(leave), 10, 50).line() for leave in leaves))
     out = tmp_path / "table.py"
     args = argparse.Namespace(from_samples=[path], out=out, ridge=0.01, games=0, bot="greedy", seed=1)
     fit.fit_from_samples(args, rules)
