@@ -32,9 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from amath.engine.equity import StaticEquity
 from amath.move import Exchange, Place
 from amath.parallel import Workers, run_ordered
-from amath.players.fitted import fitted_tables
+from amath.players.fitted import fitted_table, fitted_tables
 from amath.players.leaves import HANDSET, SYNERGIES, LeaveTable, synergy_features
 from amath.players.selfplay import GameTask, play, run_tasks
 from amath.rules import get_ruleset
@@ -264,9 +265,10 @@ def this_command() -> str:
     return "benchmarks/fit_leaves.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
-def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, games: int, turns: int, commands: list[str]) -> LeaveTable:
-    """Fit from ``sums`` and write the module, saying how many games it comes from and the
-    commands that played them (the first run, then each ``--resume``)."""
+def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, origin: str, commands: list[str]) -> LeaveTable:
+    """Fit from ``sums`` and write the module, saying where the samples come from (``origin``:
+    how many games of which bot, or which sample files) and the commands that made them (the
+    first run, then each ``--resume``)."""
     tiles = tile_names(rules)
     prior = weights(HANDSET, tiles)
     w = ridge(sums, args.ridge, prior)
@@ -274,10 +276,7 @@ def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, games: int
         {t: round(w[i], 2) for i, t in enumerate(tiles)}, {name: round(w[len(tiles) + k], 2) for k, name in enumerate(SYNERGIES)}, "fitted"
     )
     made = "; resumed by: ".join(commands)
-    about = (
-        f"{games} games of {args.bot} (seed {args.seed}) of the {args.games} asked, {turns} turns, {sums.n} samples,"
-        f" prior weight {args.ridge}; made by: {made}"
-    )
+    about = f"{origin}, {sums.n} samples, prior weight {args.ridge}; made by: {made}"
     tables = _existing_tables(args.out)
     tables[rules.name] = (table, about)
     args.out.write_text(render(tables), encoding="utf-8")
@@ -309,12 +308,14 @@ def fit_from_samples(args: argparse.Namespace, rules: Ruleset) -> None:
             test.append((x, y))
         else:
             train.add(x, y)
-    prior, in_use = weights(HANDSET, tiles), weights(fitted_tables().get(rules.name, HANDSET), tiles)
+    # the table the bots play this ruleset with now (another ruleset's where it has none of its own)
+    prior, in_use = weights(HANDSET, tiles), weights(StaticEquity(fitted_table(), fitted_tables()).table(rules), tiles)
     mean_y = train.y / train.n
     for name, w in (("hand-set", prior), ("in use", in_use), ("fitted", ridge(train, args.ridge, prior))):
         err = sum((y - mean_y - sum(a * b for a, b in zip(x, w, strict=True))) ** 2 for x, y in test) / len(test)
         print(f"{name:9} held-out mean squared error {err:.2f} over {len(test)} samples ({m} features)")
-    write_table(args, rules, whole, 0, 0, [this_command()])
+    files = ", ".join(p.name for p in args.from_samples)
+    write_table(args, rules, whole, f"the samples of {files} (self-play turns written by --samples)", [this_command()])
 
 
 def main() -> None:
@@ -359,7 +360,8 @@ def main() -> None:
             sink.flush()
         done, turns = done + 1, turns + game_turns
         if k % args.every == 0 or done == args.games:
-            write_table(args, rules, sums, done, turns, commands)
+            origin = f"{done} games of {args.bot} (seed {args.seed}) of the {args.games} asked, {turns} turns"
+            write_table(args, rules, sums, origin, commands)
             if args.state is not None:
                 state = {
                     "seed": args.seed,

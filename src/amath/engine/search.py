@@ -17,7 +17,7 @@ and seed give the same answer on any machine and with any number of threads.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from amath.engine.endgame import Line, solve
 from amath.engine.equity import EquityCalculator
@@ -65,18 +65,23 @@ class Budget:
             raise PositionError("budget: candidates and plies must be 1 or more")
 
 
-#: :func:`best`'s budget when none is given, per ruleset (by its base name; any other
-#: ruleset takes ``Budget()``).  Smath ranks by static equity, with the exact endgame and
-#: pre-endgame: a play-out reply needs a move search that answers within a few thousand
-#: nodes, and the exact Smath search stopped that early has found nothing yet (it works out
-#: its tables first, then takes the best lines), so a Smath simulation took minutes a move
-#: (220 s of CPU for one middle-game move of ``champion``, 2 December 2026; docs/bots.md).
-DEFAULT_BUDGETS: dict[str, Budget] = {"smath": Budget(iterations=0)}
+#: Rulesets (by base name) whose searches do not simulate: they rank by static equity, with
+#: the exact endgame and pre-endgame.  Smath: a play-out reply needs a move search that
+#: answers within a few thousand nodes, and the exact Smath search stopped that early has
+#: found nothing yet (it works out its tables first, then takes the best lines), so a Smath
+#: simulation took minutes a move (220 s of CPU for one middle-game move of ``champion``,
+#: 2 December 2026; docs/bots.md).
+STATIC_ONLY: frozenset[str] = frozenset({"smath"})
+
+
+def for_rules(budget: Budget, rules: Ruleset) -> Budget:
+    """``budget`` as ``rules`` can use it: no play-outs where the ruleset does not simulate."""
+    return replace(budget, iterations=0) if rules.base in STATIC_ONLY else budget
 
 
 def default_budget(rules: Ruleset) -> Budget:
     """The budget :func:`best` takes for ``rules`` when none is given."""
-    return DEFAULT_BUDGETS.get(rules.base, Budget())
+    return for_rules(Budget(), rules)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,8 @@ to the static-equity bot's choice, so a bot always returns a legal turn.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from amath.engine import Budget, best
+from amath.engine.search import for_rules
 from amath.engine.static import default_equity
 from amath.game import Game
 from amath.move import Exchange, Move, Place
@@ -38,20 +37,15 @@ from amath.rules.base import Ruleset
 SIM_BUDGET = Budget(iterations=12, candidates=4, plies=2, nodes=1_000_000, preendgame_bag=0, inference_samples=0)
 CHAMPION_BUDGET = Budget(iterations=40, candidates=6, plies=2, nodes=1_000_000, preendgame_bag=1, inference_samples=60)
 
-#: Each level's budget per ruleset (by base name; a ruleset not listed takes the A-Math
-#: one).  Smath's levels do not simulate (``amath.engine.search.DEFAULT_BUDGETS`` says
-#: why): they rank by static equity and keep the exact endgame (both) and pre-endgame
-#: (``champion``).  A middle-game Smath move of ``champion`` took 220 s of CPU simulating.
-LEVEL_BUDGETS: dict[str, dict[str, Budget]] = {
-    "sim": {"a-math": SIM_BUDGET, "smath": replace(SIM_BUDGET, iterations=0)},
-    "champion": {"a-math": CHAMPION_BUDGET, "smath": replace(CHAMPION_BUDGET, iterations=0)},
-}
+#: Each level's budget, as :func:`level_budget` adapts it to the ruleset played (Smath's
+#: levels do not simulate, ``amath.engine.search.STATIC_ONLY`` says why: they rank by static
+#: equity and keep the exact endgame, both, and the pre-endgame, ``champion``).
+LEVEL_BUDGETS: dict[str, Budget] = {"sim": SIM_BUDGET, "champion": CHAMPION_BUDGET}
 
 
 def level_budget(level: str, rules: Ruleset) -> Budget:
     """The budget of ``level`` (``sim`` or ``champion``) for ``rules``; KeyError for another level."""
-    table = LEVEL_BUDGETS[level]
-    return table.get(rules.base, table["a-math"])
+    return for_rules(LEVEL_BUDGETS[level], rules)
 
 
 class SearchPlayer:
