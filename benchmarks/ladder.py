@@ -112,6 +112,10 @@ def play_one(bots: list[str], seed: int, index: int, variant: str, from_bag: int
         cpu[side].append(round(time.thread_time() - cpu_started, 4))
         game.push(move)
     assert game.result is not None
+    kinds: list[dict[str, int]] = [dict.fromkeys(KINDS, 0) for _ in seats]
+    for turn in game.history[start:]:
+        kinds[turn.player][turn.kind] = kinds[turn.player].get(turn.kind, 0) + 1
+        kinds[turn.player]["bingo"] += int(turn.bingo)
     return {
         "index": index,
         "bots": bots,
@@ -124,7 +128,22 @@ def play_one(bots: list[str], seed: int, index: int, variant: str, from_bag: int
         "start": start,
         "times": times,
         "cpu": cpu,
+        "kinds": kinds,
     }
+
+
+#: The bots' turns a game record counts per seat (from ``start``): placements, the bingos
+#: among them (every rack tile), exchanges and passes.
+KINDS = ("place", "bingo", "exchange", "pass")
+
+
+def kinds_line(rows: list[dict[str, object]], name: str) -> str:
+    """``name``'s turns by kind, a game on average, over the rows that record them."""
+    counted = [row["kinds"][list(row["seats"]).index(name)] for row in rows if "kinds" in row]  # type: ignore[index, call-overload]
+    if not counted:
+        return ""
+    per = {k: sum(c.get(k, 0) for c in counted) / len(counted) for k in KINDS}
+    return f"{name} a game: " + ", ".join(f"{per[k]:.2f} {k}" for k in KINDS)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -256,6 +275,9 @@ def summary(args: argparse.Namespace) -> int:
             f"CPU s/move median (mean, p95): {first} {t['first_cpu_median']:.3f} ({t['first_cpu_mean']:.3f}, {t['first_cpu_p95']:.3f}), "
             f"{second} {t['second_cpu_median']:.3f} ({t['second_cpu_mean']:.3f}, {t['second_cpu_p95']:.3f})"
         )
+        for name in (first, second):
+            if line := kinds_line(rows, name):
+                print(f"  {line}")
     return 0
 
 

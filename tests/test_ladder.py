@@ -1,0 +1,39 @@
+"""benchmarks/ladder.py: a game record counts each bot's turns by kind, and the summary reads them back."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+
+def _ladder() -> ModuleType:
+    """The benchmark script as a module (it is not part of the package)."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "ladder.py"
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))  # its sibling module ``timing``, as a script finds it
+    spec = importlib.util.spec_from_file_location("ladder_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+ladder = _ladder()
+
+
+def test_a_record_counts_each_seats_turns_by_kind() -> None:
+    row = ladder.play_one(["greedy", "random"], 3, 1, "a-math")
+    game, seats, _ = ladder.deal(["greedy", "random"], 3, 1, "a-math")
+    assert row["seats"] == seats == ["random", "greedy"]  # odd games swap the seats
+    kinds = row["kinds"]
+    # every turn is a placement, an exchange or a pass, and each seat has as many as it has move times
+    assert sum(k["place"] + k["exchange"] + k["pass"] for k in kinds) == row["turns"]
+    for k, times in zip(kinds, row["times"], strict=True):
+        assert k["place"] + k["exchange"] + k["pass"] == len(times)
+        assert 0 <= k["bingo"] <= k["place"]
+    line = ladder.kinds_line([row, {**row, "kinds": [dict.fromkeys(ladder.KINDS, 0)] * 2}], "greedy")
+    assert line == "greedy a game: " + ", ".join(f"{kinds[1][k] / 2:.2f} {k}" for k in ladder.KINDS)
+    assert ladder.kinds_line([{k: v for k, v in row.items() if k != "kinds"}], "greedy") == ""
