@@ -26,7 +26,7 @@ ladder = _ladder()
 
 def test_a_record_counts_each_seats_turns_by_kind() -> None:
     row = ladder.play_one(["greedy", "random"], 3, 1, "a-math")
-    game, seats, _ = ladder.deal(["greedy", "random"], 3, 1, "a-math")
+    _, seats, _ = ladder.deal(["greedy", "random"], 3, 1, "a-math")
     assert row["seats"] == seats == ["random", "greedy"]  # odd games swap the seats
     kinds = row["kinds"]
     # every turn is a placement, an exchange or a pass, and each seat has as many as it has move times

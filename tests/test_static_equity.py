@@ -237,3 +237,19 @@ def test_the_bot_the_search_and_the_analysis_agree_on_the_best_turn(backend: str
         assert report.equity_rank == 1 and report.equity == pytest.approx(top[0].equity)
         if isinstance(chosen, Place):
             assert report.best and max(o.equity for o in report.best) == pytest.approx(report.equity)
+
+
+@pytest.mark.parametrize("variant", ["a-math", "smath", "smath+coop", "smath+beginners+primary"])
+def test_each_ruleset_plays_a_leave_table_fitted_on_its_own_tiles(variant: str) -> None:
+    # Smath once played the A-Math table: its `no_equals` term paid +15 for every leave
+    # (Smath racks hold no '='), its blank +22.5 a tile, so the equity bot hoarded blanks and
+    # exchanged (docs/bots.md, "Smath's own leave table")
+    from amath.engine.static import default_equity
+    from amath.players.fitted import fitted_tables
+    from amath.rules import RULESETS, get_ruleset
+
+    rules = get_ruleset(variant)
+    table = fitted_tables()[rules.base]
+    assert set(table.tiles) == set(RULESETS[rules.base].tiles.counts)
+    calculator = default_equity()
+    assert isinstance(calculator, StaticEquity) and calculator.table(rules) is table
