@@ -19,6 +19,11 @@ ABOUT: dict[str, str] = {
         "--seed 11 --bot greedy --state /work/runs/fit7/state.json --resume --every 500 --out "
         "/work/runs/fit7/leaves_fitted.py"
     ),
+    "smath": (
+        "the samples of samples-interim.tsv (self-play turns written by --samples), 2981 samples, prior "
+        "weight 200.0; made by: benchmarks/fit_leaves.py --variant smath --from-samples "
+        "/work/runs/s11/samples-interim.tsv"
+    ),
 }
 
 TABLES: dict[str, LeaveTable] = {
@@ -60,6 +65,36 @@ TABLES: dict[str, LeaveTable] = {
             "no_equals": 15.14,
             "no_number": -5.0,
             "no_operator": -8.91,
+        },
+        name="fitted",
+    ),
+    "smath": LeaveTable(
+        tiles={
+            "0": -2.49,
+            "1": -2.85,
+            "2": -3.91,
+            "3": -1.83,
+            "4": -5.77,
+            "5": -6.73,
+            "6": 1.1,
+            "7": 1.06,
+            "8": 1.24,
+            "9": 6.38,
+            "10": -7.72,
+            "11": -9.03,
+            "12": 1.36,
+            "+": 5.6,
+            "-": 0.88,
+            "*": 1.47,
+            "/": 3.51,
+            "?": -2.02,
+        },
+        synergy={
+            "duplicates": -4.62,
+            "extra_equals": -3.5,
+            "no_equals": 18.44,
+            "no_number": -6.34,
+            "no_operator": -3.03,
         },
         name="fitted",
     ),
