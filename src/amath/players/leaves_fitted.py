@@ -20,9 +20,11 @@ ABOUT: dict[str, str] = {
         "/work/runs/fit7/leaves_fitted.py"
     ),
     "smath": (
-        "the samples of samples-interim.tsv (self-play turns written by --samples), 2981 samples, prior "
-        "weight 200.0; made by: benchmarks/fit_leaves.py --variant smath --from-samples "
-        "/work/runs/s11/samples-interim.tsv"
+        "752 games of greedy (seed 31) of the 752 asked, 14335 turns, 9823 samples, prior weight 200.0; made "
+        "by: benchmarks/fit_leaves.py --variant smath --bot greedy --games 100000 --jobs 2 --every 10 --seed "
+        "31 --state /work/runs/s11/fit/state.json --samples /work/runs/s11/fit/samples.tsv --out "
+        "/work/runs/s11/fit/leaves_fitted.py; resumed by: benchmarks/fit_leaves.py --variant smath --bot "
+        "greedy --games 752 --jobs 2 --every 10 --seed 31 --state /work/runs/s11/fit/state.json --resume"
     ),
 }
 
@@ -70,31 +72,31 @@ TABLES: dict[str, LeaveTable] = {
     ),
     "smath": LeaveTable(
         tiles={
-            "0": -2.49,
-            "1": -2.85,
-            "2": -3.91,
-            "3": -1.83,
-            "4": -5.77,
-            "5": -6.73,
-            "6": 1.1,
-            "7": 1.06,
-            "8": 1.24,
-            "9": 6.38,
-            "10": -7.72,
-            "11": -9.03,
-            "12": 1.36,
-            "+": 5.6,
-            "-": 0.88,
-            "*": 1.47,
-            "/": 3.51,
-            "?": -2.02,
+            "0": 0.4,
+            "1": -6.47,
+            "2": -4.56,
+            "3": -1.96,
+            "4": -7.43,
+            "5": -9.43,
+            "6": -2.84,
+            "7": 3.47,
+            "8": -1.47,
+            "9": 2.51,
+            "10": -8.2,
+            "11": -10.15,
+            "12": -1.53,
+            "+": 1.83,
+            "-": 2.02,
+            "*": -1.13,
+            "/": 2.86,
+            "?": 1.0,
         },
         synergy={
-            "duplicates": -4.62,
+            "duplicates": -3.27,
             "extra_equals": -3.5,
-            "no_equals": 18.44,
-            "no_number": -6.34,
-            "no_operator": -3.03,
+            "no_equals": 27.13,
+            "no_number": -9.32,
+            "no_operator": -7.55,
         },
         name="fitted",
     ),
