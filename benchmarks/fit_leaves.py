@@ -23,16 +23,20 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import random
 import shlex
 import sys
 import textwrap
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 from amath.engine.equity import StaticEquity
+from amath.engine.generator import search_within
+from amath.game import Game
 from amath.move import Exchange, Place
 from amath.parallel import Workers, run_ordered
 from amath.players.fitted import fitted_table, fitted_tables
@@ -129,10 +133,11 @@ class Sample(NamedTuple):
         return f"{self.leave}\t{self.next_score:g}\t{self.score}\t{self.bag}\n"
 
 
-def sums_of_game(task: GameTask) -> tuple[Sums, int, list[Sample]]:
+def sums_of_game(task: GameTask, draws: int = 0) -> tuple[Sums, int, list[Sample]]:
     """Play one game (as ``amath selfplay`` does); return its sums, its number of turns and
-    its samples (for ``--samples``)."""
-    samples, turns = samples_of_game(task)
+    its samples (for ``--samples``): the bot's own leaves, or ``draws`` leaves drawn at random
+    before each turn (:func:`drawn_samples_of_game`)."""
+    samples, turns = drawn_samples_of_game(task, draws) if draws else samples_of_game(task)
     tiles = tile_names(task.rules)
     sums = Sums(len(tiles) + len(SYNERGIES))
     for sample in samples:
@@ -167,6 +172,36 @@ def samples_of_game(task: GameTask) -> tuple[list[Sample], int]:
         kept = " ".join(sorted((+leave).elements()))
         samples.append(Sample(kept, float(nxt.score if nxt.kind == "place" else 0), turn.score, bag))
     return samples, len(hist)
+
+
+def drawn_samples_of_game(task: GameTask, draws: int) -> tuple[list[Sample], int]:
+    """Play one game; before each turn that could refill a rack, keep ``draws`` random parts of
+    the rack to move (the size uniform, 0 to all but one tile), fill each up from the tiles
+    that player cannot see, and note the best score of that rack on the board as it stands.
+
+    The bot's own leaves say what its kept tiles were worth *given that it chose to keep
+    them*: a greedy player keeps a blank or a big number because it could not use it there,
+    so those leaves look worse than they are (Smath's fit from them had a kept blank cost
+    ~8 points and a leave of one tile beat a bingo's empty one by 20).  A leave drawn at
+    random is chosen by nobody, so its regression measures the tiles themselves.
+    """
+    game = play(task.seats(), task.game_seed(), task.rules)
+    rules = task.rules
+    replay = Game(rules, players=[f"{name} ({k + 1})" for k, name in enumerate(task.seats())], seed=task.game_seed())
+    rng = random.Random(task.game_seed() ^ 0x1EAF)
+    samples: list[Sample] = []
+    for turn in game.history:
+        rack = replay.racks[replay.to_move]
+        if len(replay.bag) >= rules.rack_size and len(rack) == rules.rack_size:
+            unseen = list(replay.unseen(replay.to_move).elements())
+            for _ in range(draws):
+                kept = rng.sample(rack, rng.randrange(len(rack)))
+                fresh = kept + rng.sample(unseen, rules.rack_size - len(kept))
+                best = search_within(replay.board, fresh, rules, limit=1)[0]
+                samples.append(Sample(" ".join(sorted(kept)), float(best[0].score if best else 0), 0, len(replay.bag)))
+        assert turn.move is not None
+        replay.push(turn.move)
+    return samples, len(game.history)
 
 
 def ridge(s: Sums, lam: float, prior: list[float]) -> list[float]:
@@ -332,6 +367,13 @@ def main() -> None:
     parser.add_argument("--state", type=Path, default=None, help="save the sums here as the run goes (for --resume)")
     parser.add_argument("--resume", action="store_true", help="carry on from --state")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--draws",
+        type=int,
+        default=0,
+        metavar="N",
+        help="learn from N random leaves a turn, not the bot's own",
+    )
     parser.add_argument("--samples", type=Path, default=None, help="append each turn's sample to this file (a Sample a line)")
     parser.add_argument("--from-samples", type=Path, nargs="+", default=None, metavar="FILE", help="fit from --samples files, no games")
     args = parser.parse_args()
@@ -344,8 +386,11 @@ def main() -> None:
     commands = [this_command()]
     if args.resume:
         state = json.loads(args.state.read_text(encoding="utf-8"))
-        if (state["seed"], state["bot"], state["variant"]) != (args.seed, args.bot, rules.name):
-            raise SystemExit(f"--state holds seed {state['seed']}, bot {state['bot']}, variant {state['variant']}: not this run")
+        if (state["seed"], state["bot"], state["variant"], state.get("draws", 0)) != (args.seed, args.bot, rules.name, args.draws):
+            raise SystemExit(
+                f"--state holds seed {state['seed']}, bot {state['bot']}, variant {state['variant']}, "
+                f"draws {state.get('draws', 0)}: not this run"
+            )
         sums, done, turns = Sums.from_json(state["sums"]), int(state["games"]), int(state["turns"])
         if sums.m != m:
             raise SystemExit(f"--state holds sums of {sums.m} features, the leave model now has {m}: start a new state")
@@ -353,20 +398,24 @@ def main() -> None:
     tasks = run_tasks([args.bot, f"{args.bot}#2"], args.seed, args.games, rules)[done:]
     started = time.perf_counter()
     sink = args.samples.open("a", encoding="utf-8") if args.samples else None
-    for k, (game_sums, game_turns, samples) in enumerate(run_ordered(sums_of_game, tasks, Workers(args.jobs, args.ray)), 1):
+    for k, (game_sums, game_turns, samples) in enumerate(
+        run_ordered(partial(sums_of_game, draws=args.draws), tasks, Workers(args.jobs, args.ray)), 1
+    ):
         sums.merge(game_sums)
         if sink is not None:
             sink.writelines(x.line() for x in samples)
             sink.flush()
         done, turns = done + 1, turns + game_turns
         if k % args.every == 0 or done == args.games:
-            origin = f"{done} games of {args.bot} (seed {args.seed}) of the {args.games} asked, {turns} turns"
+            leaves = f", {args.draws} leaves drawn at random a turn" if args.draws else ""
+            origin = f"{done} games of {args.bot} (seed {args.seed}) of the {args.games} asked, {turns} turns{leaves}"
             write_table(args, rules, sums, origin, commands)
             if args.state is not None:
                 state = {
                     "seed": args.seed,
                     "bot": args.bot,
                     "variant": rules.name,
+                    "draws": args.draws,
                     "games": done,
                     "turns": turns,
                     "commands": commands,

@@ -82,3 +82,26 @@ def test_a_fit_from_stored_samples_finds_the_weights_that_made_them(tmp_path: Pa
     # values are relative to an average leave (the fit has no intercept): compare differences
     for t in names:
         assert abs((table.tiles[t] - table.tiles["0"]) - (worth[t] - worth["0"])) < 0.1, t
+
+
+def test_drawn_leaves_are_random_parts_of_the_racks_scored_on_the_board() -> None:
+    task = run_tasks(["greedy", "greedy#2"], 3, 1)[0]
+    samples, turns = fit.drawn_samples_of_game(task, 2)
+    assert (samples, turns) == fit.drawn_samples_of_game(task, 2), "the same game draws the same leaves"
+    game = play(task.seats(), task.game_seed(), task.rules)
+    replay = Game(task.rules, players=[f"{name} ({k + 1})" for k, name in enumerate(task.seats())], seed=task.game_seed())
+    racks: list[tuple[list[str], int]] = []  # the racks the leaves came from: full, with a bag that refills them
+    for turn in game.history:
+        rack = replay.racks[replay.to_move]
+        if len(replay.bag) >= task.rules.rack_size and len(rack) == task.rules.rack_size:
+            racks += [(list(rack), len(replay.bag))] * 2
+        assert turn.move is not None
+        replay.push(turn.move)
+    assert turns == len(game.history) and len(samples) == len(racks) > 10
+    sizes = set()
+    for sample, (rack, bag) in zip(samples, racks, strict=True):
+        kept = Counter(sample.leave.split())
+        assert not kept - Counter(rack) and sum(kept.values()) < len(rack), "a part of the rack, never all of it"
+        assert sample.bag == bag and sample.next_score >= 0
+        sizes.add(sum(kept.values()))
+    assert len(sizes) > 3, "the leave's size is drawn too"
