@@ -146,9 +146,15 @@ def test_the_random_bot_plays_one_of_the_complete_list() -> None:
 @pytest.mark.parametrize("level", ["greedy", "equity"])
 def test_the_options_keep_working_with_the_exact_search(variant: str, level: str) -> None:
     """Each option's game: the bot's turn is legal and, for greedy, the exact best score."""
+    from amath.players.equity import EquityPlayer
+
     rules = get_ruleset(variant)
     game = opened(rules, rack=["3", "+", "1", "4"])
-    move = get_bot(level, 2).choose(game)
+    bot = get_bot(level, 2)
+    turn = bot.choose(game)
+    assert game.is_legal(turn)
+    # equity may rightly exchange four tiles to keep its best; its best placement is then checked
+    move = bot.turns(game).placements(1)[0].move if isinstance(bot, EquityPlayer) else turn
     assert isinstance(move, Place) and game.is_legal(move)
     best = generate_smath(game.board, game.racks[game.to_move], rules, limit=1)[0]
     if level == "greedy":
@@ -250,3 +256,27 @@ def test_a_smath_search_within_a_few_nodes_still_gives_a_turn() -> None:
     rack = amath.racks[amath.to_move]
     a_leaves = rack_leaves(rack, AMATH, len(amath.bag), default_equity())
     assert WithinNodes(gen, 1).top_equity(amath.board, rack, AMATH, 5, a_leaves) == gen.top_equity(amath.board, rack, AMATH, 5, a_leaves)
+
+
+@pytest.mark.parametrize("backend", sorted(b for b in BACKENDS if b != "reference" and (b != "native" or native_available())))
+def test_smath_top_equity_is_the_head_of_the_whole_list_ranked_by_equity(backend: str) -> None:
+    # The equity search first values the best placements by score, then searches by score +
+    # leave above that floor: whatever the leaves (kept tiles worth -40 to +40 points, so the
+    # best by equity is often far down the list by score), the k best are the complete list's.
+    import random
+
+    from amath.movegen.leaves import RackLeaves, top_equity
+    from test_movegen_smath import positions
+
+    gen = get_generator(backend)
+    rng = random.Random(11)
+    checked = 0
+    for board, small, _ in positions()[:10]:
+        every = gen.search(board, small, SMATH)
+        if len(every) < 4:
+            continue
+        leaves = RackLeaves.build(small, lambda kept: rng.randint(-4000, 4000) if kept else 0, free=SMATH.tiles.free)
+        for k in (1, 3, 9):
+            assert gen.top_equity(board, small, SMATH, k, leaves) == top_equity(every, leaves, k), (small, k)
+        checked += 1
+    assert checked >= 5

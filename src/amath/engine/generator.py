@@ -307,10 +307,18 @@ def _is_smath(rules: Ruleset) -> bool:
 def _smath_top_equity(
     gen: MoveGenerator, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves, max_nodes: int | None = None
 ) -> list[tuple[GeneratedMove, int]]:
-    """Smath's ``top_equity``: the exact search ranking by score + leave itself (within ``max_nodes``, default :data:`NODE_BUDGET`).
+    """Smath's ``top_equity``: the ``k`` best by score + leave, from two searches of ``max_nodes``
+    each (default :data:`NODE_BUDGET`).
 
-    Its complete list is far too long to rank afterwards; the k best are then put in
-    :func:`amath.movegen.leaves.top_equity`'s order (value, then score, squares, tiles, faces).
+    First the best by score (:data:`FLOOR_MOVES` of them, or ``k``), valued with their leaves:
+    the ``k``-th best value among them is reached by at least ``k`` placements, so the search
+    ranking by score + leave itself needs only the placements at that floor or above, one pass
+    of it.  Without the floor it started from the best score plus the best leave of any part
+    of the rack, a loose bound, and often used its budget up before finding anything (then
+    the bounded search's best stood in: the equity bot exchanged with a 92-point placement on
+    the board and lost to greedy by 320 points a game, docs/bots.md).  When both searches
+    finish the answer is exact; when a budget stops one, it is the best of what both found.
+    Then put in :func:`amath.movegen.leaves.top_equity`'s order (value, score, squares, tiles, faces).
     """
     stride = dict(zip(leaves.tiles, leaves.strides))
     table, unit, free = leaves.values, leaves.unit, rules.tiles.free
@@ -320,11 +328,28 @@ def _smath_top_equity(
         used = whole - Counter(kept)
         return table[sum(stride[t] * n for t, n in used.items())]
 
+    def valued(moves: Sequence[GeneratedMove]) -> list[tuple[GeneratedMove, int]]:
+        return [(m, m.score * unit + value(kept_tiles(rack, m, rules))) for m in moves]
+
+    if k == 0:
+        return []
     nodes = NODE_BUDGET if max_nodes is None else max_nodes
-    found, _ = search_within(board, rack, rules, limit=k, leave=lambda kept: value(kept) / unit, max_nodes=nodes, generator=gen)
-    out = [(m, m.score * unit + value(kept_tiles(rack, m, rules))) for m in found]
-    out.sort(key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))
-    return out
+    # a long list (every placement) has no floor worth a second search
+    by_score = search_within(board, rack, rules, limit=max(k, FLOOR_MOVES), max_nodes=nodes, generator=gen)[0] if k <= FLOOR_MOST else []
+    known = sorted((v for _, v in valued(by_score)), reverse=True)
+    # values are whole units: half a unit below the k-th keeps it and all as good, whatever the float rounding
+    floor = (known[k - 1] - 0.5) / unit if len(known) >= k else None
+    found, _ = search_within(
+        board, rack, rules, limit=k, min_score=floor, leave=lambda kept: value(kept) / unit, max_nodes=nodes, generator=gen
+    )
+    best = {mv[0].key(): mv for mv in valued(found) + valued(by_score)}
+    return sorted(best.values(), key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))[:k]
+
+
+#: Placements by score the Smath equity search values first for its floor (at least ``k``), and
+#: the most placements asked for that still take that first search (see :func:`_smath_top_equity`).
+FLOOR_MOVES = 4
+FLOOR_MOST = 64
 
 
 def _check_leaves(rack: Sequence[str], leaves: RackLeaves) -> None:
@@ -404,6 +429,7 @@ def search_within(
     rules: Ruleset,
     *,
     limit: int | None = None,
+    min_score: float | None = None,
     leave: Leave | None = None,
     max_nodes: int = NODE_BUDGET,
     generator: MoveGenerator | None = None,
@@ -420,12 +446,12 @@ def search_within(
 
     gen = generator or get_generator()
     try:
-        return gen.search(board, rack, rules, limit=limit, leave=leave, max_nodes=max_nodes), True
+        return gen.search(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes), True
     except SearchStopped as stopped:
         if stopped.found:
             return stopped.found, False
     found = generate_bounded(board, rack, rules, max_rack_tiles=6, node_budget=max_nodes // 4)
-    return rank_moves(found, rack, rules, limit=limit, leave=leave), False
+    return rank_moves(found, rack, rules, limit=limit, min_score=min_score, leave=leave), False
 
 
 class WithinNodes:

@@ -20,11 +20,9 @@ ABOUT: dict[str, str] = {
         "/work/runs/fit7/leaves_fitted.py"
     ),
     "smath": (
-        "752 games of greedy (seed 31) of the 752 asked, 14335 turns, 9823 samples, prior weight 200.0; made "
-        "by: benchmarks/fit_leaves.py --variant smath --bot greedy --games 100000 --jobs 2 --every 10 --seed "
-        "31 --state /work/runs/s11/fit/state.json --samples /work/runs/s11/fit/samples.tsv --out "
-        "/work/runs/s11/fit/leaves_fitted.py; resumed by: benchmarks/fit_leaves.py --variant smath --bot "
-        "greedy --games 752 --jobs 2 --every 10 --seed 31 --state /work/runs/s11/fit/state.json --resume"
+        "the samples of sm.tsv, sm2.tsv (self-play turns written by --samples), 4096 samples, prior weight "
+        "200.0; made by: benchmarks/fit_leaves.py --variant smath --from-samples /work/runs/s11/drawn/sm.tsv "
+        "/work/runs/s11/drawn/sm2.tsv"
     ),
 }
 
@@ -72,31 +70,31 @@ TABLES: dict[str, LeaveTable] = {
     ),
     "smath": LeaveTable(
         tiles={
-            "0": 0.4,
-            "1": -6.47,
-            "2": -4.56,
-            "3": -1.96,
-            "4": -7.43,
-            "5": -9.43,
-            "6": -2.84,
-            "7": 3.47,
-            "8": -1.47,
-            "9": 2.51,
-            "10": -8.2,
-            "11": -10.15,
-            "12": -1.53,
-            "+": 1.83,
-            "-": 2.02,
-            "*": -1.13,
-            "/": 2.86,
-            "?": 1.0,
+            "0": 5.82,
+            "1": -2.25,
+            "2": -1.06,
+            "3": -0.43,
+            "4": -6.3,
+            "5": -8.65,
+            "6": -3.15,
+            "7": 8.5,
+            "8": -2.42,
+            "9": 8.35,
+            "10": -6.08,
+            "11": -8.71,
+            "12": 8.45,
+            "+": 7.51,
+            "-": 4.01,
+            "*": 2.11,
+            "/": 0.74,
+            "?": -3.64,
         },
         synergy={
-            "duplicates": -3.27,
+            "duplicates": 3.08,
             "extra_equals": -3.5,
-            "no_equals": 27.13,
-            "no_number": -9.32,
-            "no_operator": -7.55,
+            "no_equals": 4.09,
+            "no_number": -6.59,
+            "no_operator": -3.62,
         },
         name="fitted",
     ),
