@@ -182,7 +182,7 @@ def drawn_samples_of_game(task: GameTask, draws: int) -> tuple[list[Sample], int
     The bot's own leaves say what its kept tiles were worth *given that it chose to keep
     them*: a greedy player keeps a blank or a big number because it could not use it there,
     so those leaves look worse than they are (Smath's fit from them had a kept blank cost
-    ~8 points and a leave of one tile beat a bingo's empty one by 20).  A leave drawn at
+    about 26 points and keeping any tile beat a bingo's empty leave by up to 27).  A leave drawn at
     random is chosen by nobody, so its regression measures the tiles themselves.
     """
     game = play(task.seats(), task.game_seed(), task.rules)

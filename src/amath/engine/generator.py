@@ -336,13 +336,14 @@ def _smath_top_equity(
     nodes = NODE_BUDGET if max_nodes is None else max_nodes
     # a long list (every placement) has no floor worth a second search
     by_score = search_within(board, rack, rules, limit=max(k, FLOOR_MOVES), max_nodes=nodes, generator=gen)[0] if k <= FLOOR_MOST else []
-    known = sorted((v for _, v in valued(by_score)), reverse=True)
+    scored = valued(by_score)
+    known = sorted((v for _, v in scored), reverse=True)
     # values are whole units: half a unit below the k-th keeps it and all as good, whatever the float rounding
     floor = (known[k - 1] - 0.5) / unit if len(known) >= k else None
     found, _ = search_within(
         board, rack, rules, limit=k, min_score=floor, leave=lambda kept: value(kept) / unit, max_nodes=nodes, generator=gen
     )
-    best = {mv[0].key(): mv for mv in valued(found) + valued(by_score)}
+    best = {mv[0].key(): mv for mv in valued(found) + scored}
     return sorted(best.values(), key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))[:k]
 
 
