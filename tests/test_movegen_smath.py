@@ -274,6 +274,24 @@ def test_a_node_limit_says_it_stopped(search: Search) -> None:
     assert stats.nodes > 300  # the limit really cut the search short
 
 
+def test_a_stopped_search_keeps_what_its_last_finished_pass_found(search: Search) -> None:
+    """A top-N search runs passes at falling thresholds; one that finds fewer than N has the
+    best there are so far, and a budget that stops the next pass before it finds them again
+    still returns them: what a stopped search returns never shrinks as its budget grows."""
+    board, rack, _ = positions()[0]
+    full = search(board, rack, SMATH)
+    stats = SearchStats()
+    search(board, rack, SMATH, limit=5, stats=stats)
+    found: list[int] = []
+    for budget in range(stats.nodes // 13, stats.nodes, stats.nodes // 13):
+        with pytest.raises(SearchStopped) as stopped:
+            search(board, rack, SMATH, limit=5, max_nodes=budget)
+        got = stopped.value.found
+        assert keyset(got) <= keyset(full) and len(got) <= 5
+        found.append(len(got))
+    assert found == sorted(found) and found[-1] > 0
+
+
 def test_leave_ranks_by_score_plus_leave(search: Search) -> None:
     board, rack, _ = positions()[QUICK]
     full = search(board, rack, SMATH)

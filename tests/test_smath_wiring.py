@@ -196,21 +196,23 @@ def test_a_hint_says_when_its_search_stopped_at_the_budget(monkeypatch: pytest.M
 
     game = opened(rack=BIG_RACK)
     monkeypatch.setattr(analysis, "SMATH_LIST_NODES", 20)
-    monkeypatch.setattr(analysis, "NODE_BUDGET", 20)
+    monkeypatch.setattr(analysis, "ANALYSIS_NODES", 20)
     found = best_plays(game, game.to_move, top=2)
     assert found["exact"] is False
     assert all(game.is_legal(game.parse(h["move"])) for h in found["plays"])
 
 
-def test_focused_analysis_agrees_with_the_complete_list(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When the complete list is too long (here: a tiny budget for it), the focused searches give the same answer."""
+@pytest.mark.parametrize("where", [0, 1, 3])
+def test_focused_analysis_agrees_with_the_complete_list(monkeypatch: pytest.MonkeyPatch, where: int) -> None:
+    """When the complete list is too long (here: a tiny budget for it), the focused searches
+    give the same answer: for the best play, a play the best-3 lists hold (the rank read off
+    them) and one a third of the way down (the better ones counted by a search)."""
     import amath.study.analyze as analysis
 
     game = opened()
     board = game.board.copy()
     full = generate_smath(board, game.racks[game.to_move], SMATH)
-    played = full[len(full) // 3]
-    assert played.score < full[0].score
+    played = full[len(full) // 3 if where == 3 else where]
     turn = game.push(played.place)
     whole = analyze_turn(2, turn, board, len(game.bag), SMATH, top=3)
     monkeypatch.setattr(analysis, "SMATH_LIST_NODES", 20)
@@ -218,7 +220,25 @@ def test_focused_analysis_agrees_with_the_complete_list(monkeypatch: pytest.Monk
     assert whole.complete and not focused.complete and focused.exact
     assert focused.rank == whole.rank == 1 + sum(1 for m in full if m.score > played.score)
     assert focused.best == whole.best and focused.equity_rank == whole.equity_rank
-    assert focused.moves == sum(1 for m in full if m.score >= played.score)
+    assert focused.moves == sum(1 for m in full if m.score > played.score)
+    assert whole.moves == len(full)
+
+
+def test_a_count_of_better_plays_stopped_by_its_budget_is_a_floor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting the placements that beat a weak play within a budget too small: the count says
+    it stopped, and what it counted is no more than the truth (the rank is above it)."""
+    import amath.study.analyze as analysis
+
+    game = opened()
+    full = generate_smath(game.board, game.racks[game.to_move], SMATH)
+    weak = full[-1].score
+    truth = sum(1 for m in full if m.score > weak)
+    assert truth > 0
+    counted, exact = analysis._better_by_score(game.board, game.racks[game.to_move], SMATH, weak, [], False)
+    assert (counted, exact) == (truth, True)
+    monkeypatch.setattr(analysis, "ANALYSIS_NODES", 50)
+    counted, exact = analysis._better_by_score(game.board, game.racks[game.to_move], SMATH, weak, [], False)
+    assert not exact and counted <= truth
 
 
 @pytest.mark.parametrize("level", ["sim", "champion"])
@@ -280,3 +300,26 @@ def test_smath_top_equity_is_the_head_of_the_whole_list_ranked_by_equity(backend
             assert gen.top_equity(board, small, SMATH, k, leaves) == top_equity(every, leaves, k), (small, k)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_stopped_search_with_blanks_offers_the_best_of_the_rest_of_the_rack(name: str) -> None:
+    """A blank makes a search many times longer: when the whole rack's search stops at its
+    budget, the same search without the blanks (which finishes within it here) still gives its
+    best placement, legal for the whole rack, where the bounded search's stood in before."""
+    from amath.engine.generator import search_within
+    from amath.movegen.smath import SearchStats
+
+    gen = get_generator(name)
+    rack = ["?", "?", "1", "1", "+", "3"]
+    game = opened(rack=rack)
+    plain = [t for t in rack if t != "?"]
+    stats, whole = SearchStats(), SearchStats()
+    best_plain = generate_smath(game.board, plain, SMATH, limit=1, stats=stats)[0]
+    generate_smath(game.board, rack, SMATH, limit=1, stats=whole)
+    assert whole.nodes > stats.nodes  # the budget below stops the whole rack's search, not the rest's
+    found, complete = search_within(game.board, rack, SMATH, limit=1, max_nodes=stats.nodes, generator=gen)
+    assert not complete and found[0].score >= best_plain.score
+    assert game.is_legal(found[0].place)
+    weighed, _ = search_within(game.board, rack, SMATH, limit=2, leave=leave, max_nodes=stats.nodes, generator=gen)
+    assert len(weighed) == 2 and all(game.is_legal(m.place) for m in weighed)

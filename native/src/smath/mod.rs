@@ -411,9 +411,18 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
     }
     levels.push(floor);
     for level in levels {
-        ctx.kept.clear();
+        // what the last finished pass found is the exact best so far: a budget that stops
+        // this pass before it finds them again still returns them
+        let prior = std::mem::take(&mut ctx.kept);
         ctx.threshold = level;
-        one_pass(ctx, &mut walkers, &starts)?;
+        if let Err(stop) = one_pass(ctx, &mut walkers, &starts) {
+            for f in prior {
+                if !ctx.kept.iter().any(|k| k.keys == f.keys) {
+                    ctx.kept.push(f);
+                }
+            }
+            return Err(stop);
+        }
         ctx.trim();
         if ctx.limit.is_some_and(|l| ctx.kept.len() >= l) {
             break;

@@ -182,13 +182,23 @@ def to_json(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], na
     }
 
 
+def _rank_of_many(a: TurnAnalysis) -> str:
+    """The rank of a play among placements too many to list (a big Smath rack), in both languages."""
+    if a.kind != "place":
+        return "placements too many to list / การลงมีมากเกินจะแสดงทั้งหมด"
+    if a.rank is not None:
+        return f"rank {a.rank} ({a.moves} placements score more / มี {a.moves} แบบที่ได้คะแนนมากกว่า)"
+    if a.moves == 0:
+        return "rank ? (the search stopped at its budget / ค้นถึงขีดจำกัดแล้วหยุด)"
+    return f"rank > {a.moves} (counting stopped at its budget / นับถึงขีดจำกัดแล้วหยุด)"
+
+
 def table(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], names: Sequence[str]) -> str:
     """A readable table: one block per turn, then one line per side."""
     lines: list[str] = []
     for a in analyses:
-        if not a.complete:  # a big Smath rack: ``moves`` counts the placements scoring at least as much
-            counted = f"{a.moves} placements score as much or more" if a.rank is not None else "too many to count"
-            rank = f"rank {a.rank if a.rank is not None else '?'} ({counted})"
+        if not a.complete:  # a big Smath rack: ``moves`` counts the placements scoring more
+            rank = _rank_of_many(a)
         elif a.moves == 0:  # only an exchange or a pass was possible: no placement to rank against
             rank = "no placement / ไม่มีที่วาง"
         else:

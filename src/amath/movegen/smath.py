@@ -140,6 +140,7 @@ class Search:
         self.stats = stats
         self.empty = board.is_empty()
         self.kept: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []
+        self.prior: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []  # the last finished pass's
         self.threshold = float("-inf")
         self.extra, self.extra_max = self._leave_table(leave)
         points = sorted((rules.points(t) for t in rack), reverse=True)
@@ -191,6 +192,9 @@ class Search:
                     starts.append((self._crude_bound(line, p), walker, p))
         floor = self.threshold
         for level in self._aspiration(floor, max((b for b, _, _ in starts), default=floor)):
+            # what the last finished pass found is the exact best so far: a budget that stops
+            # this pass before it finds them again still returns them (:meth:`count_node`)
+            self.prior = self.kept
             self.kept = []
             self.threshold = level
             self._pass(starts)
@@ -263,6 +267,8 @@ class Search:
         stats = self.stats
         stats.nodes += 1
         if self.max_nodes is not None and stats.nodes > self.max_nodes:
+            seen = {key for _, _, key in self.kept}
+            self.kept.extend(m for m in self.prior if m[2] not in seen)
             self._trim()
             found = _moves(self.kept)
             raise SearchStopped(stats.nodes, found, code="search_stopped", nodes=stats.nodes, count=len(found))

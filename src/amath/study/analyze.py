@@ -6,8 +6,9 @@ plays by, :func:`amath.engine.static.default_equity`); with the bag empty, minus
 points kept instead.  Besides the placements, the best exchange the bag allows and the pass are options too, so an exchange can be the best
 play and a pass is judged against it.  A bingo that was there and not played is flagged.
 For a Smath rack whose complete list is too long to take whole, exact focused searches
-(the best by score, the best by equity, the placements scoring at least the move played)
-answer instead, each within a node budget that, when reached, is said (``exact: false``).
+(the best by score, the best by equity; the placements beating the move played, read off
+those lists when they hold them all, else counted by a search) answer instead, each within
+a node budget that, when reached, is said (``exact: false``, or a rank given as a floor).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 
 from amath.board import Board
 from amath.engine.equity import StaticEquity
-from amath.engine.generator import NODE_BUDGET, get_generator, search_within
+from amath.engine.generator import get_generator, search_within
 from amath.engine.static import Turns, default_equity
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
@@ -54,8 +55,10 @@ class TurnAnalysis:
     the play was none.  ``board`` is the board before the turn.
     ``complete`` is False when a big Smath rack's list was too long to take whole: then
     ``best`` still holds the exact best placements by score and by equity, ``rank`` is
-    exact (None if counting the better placements was itself too long), ``moves`` counts
-    only the placements scoring at least the move played, and a missed bingo is looked
+    exact (None if counting the better placements was itself too long, or if the best by
+    score were not all found), ``moves`` counts only the placements scoring more than the
+    move played (rank - 1; when the rank is None, those found before the count's budget:
+    the rank is above it; 0 for an exchange or a pass), and a missed bingo is looked
     for among those best placements only; ``equity_rank`` is counted by a search too (None
     if that reached its budget).  ``exact`` is False when even a focused search
     reached its node budget: ``best`` then holds the best placements found by then."""
@@ -107,6 +110,11 @@ class SideSummary:
 #: switches to exact focused searches for what it reports (the best N, the rank).
 SMATH_LIST_NODES = 100_000
 
+#: Search nodes each focused search of a Smath turn's analysis may take: two and a half times
+#: a bot's :data:`~amath.engine.generator.NODE_BUDGET`, since a student asking "what was best
+#: here" waits a few seconds for an exact answer where a bot must move (docs/smath.md).
+ANALYSIS_NODES = 1_000_000
+
 
 def _leave(table: RackLeaves, rack: Sequence[str], rules: Ruleset) -> Callable[[tuple[str, ...]], float]:
     """The turn's leave table as the Smath search's leave function (kept tiles to points)."""
@@ -119,38 +127,51 @@ def _leave(table: RackLeaves, rack: Sequence[str], rules: Ruleset) -> Callable[[
 
 
 def _focused(
-    board: Board, rack: Sequence[str], rules: Ruleset, turn: Turn, top: int, table: RackLeaves
-) -> tuple[list[GeneratedMove], int | None, int, bool]:
-    """For a Smath rack whose complete list is too long: the best ``top`` by score and by equity,
-    the rank of the move played and how many placements score at least as much (None, 0 when
-    that count reached its budget), and whether both best lists finished within their budget."""
-    by_score, exact_score = search_within(board, rack, rules, limit=top, max_nodes=NODE_BUDGET)
-    by_equity, exact_equity = search_within(board, rack, rules, limit=top, leave=_leave(table, rack, rules), max_nodes=NODE_BUDGET)
-    moves = {m.place: m for m in by_score}
-    for m in by_equity:
-        moves.setdefault(m.place, m)
-    rank: int | None = None
-    count = 0
-    if turn.kind == "place":
-        try:
-            at_least = get_generator().search(board, rack, rules, min_score=turn.score, max_nodes=NODE_BUDGET)
-            rank = 1 + sum(1 for m in at_least if m.score > turn.score)
-            count = len(at_least)
-        except SearchStopped:
-            pass
-    ordered = sorted(moves.values(), key=lambda m: (-m.score, m.key()))
-    return ordered, rank, count, exact_score and exact_equity
+    board: Board, rack: Sequence[str], rules: Ruleset, top: int, table: RackLeaves
+) -> tuple[list[GeneratedMove], bool, list[GeneratedMove], bool]:
+    """For a Smath rack whose complete list is too long: the best ``top`` by score and by
+    equity, each with whether its search finished within :data:`ANALYSIS_NODES`."""
+    by_score, exact_score = search_within(board, rack, rules, limit=top, max_nodes=ANALYSIS_NODES)
+    by_equity, exact_equity = search_within(board, rack, rules, limit=top, leave=_leave(table, rack, rules), max_nodes=ANALYSIS_NODES)
+    return by_score, exact_score, by_equity, exact_equity
 
 
-def _equity_rank(board: Board, rack: Sequence[str], rules: Ruleset, value: int, table: RackLeaves, others: Sequence[Option]) -> int | None:
-    """1 + the options worth more than ``value`` (score x unit + leave), placements counted by a search (None past its budget)."""
+def _better_by_score(
+    board: Board, rack: Sequence[str], rules: Ruleset, score: int, listed: list[GeneratedMove], whole: bool
+) -> tuple[int, bool]:
+    """(the placements scoring more than ``score``, whether that count is exact).
+
+    Read off ``listed`` when it holds every such placement (``whole``: the exact best ``top``,
+    or all there are, and ``score`` reaches its last); else counted by a search for them,
+    which, stopped at its budget, gives the ones found by then: a floor."""
+    if whole:
+        return sum(1 for m in listed if m.score > score), True
+    try:  # scores are whole points: "more than score" is "at least score + 1"
+        return len(get_generator().search(board, rack, rules, min_score=score + 1, max_nodes=ANALYSIS_NODES)), True
+    except SearchStopped as stopped:
+        return len(stopped.found), False
+
+
+def _better_by_equity(
+    board: Board, rack: Sequence[str], rules: Ruleset, value: int, table: RackLeaves, listed: list[GeneratedMove], whole: bool
+) -> int | None:
+    """The placements worth more than ``value`` (score x unit + leave): read off ``listed`` when
+    it holds them all (as :func:`_better_by_score`), else counted by a search (None past its budget)."""
+    if whole:
+        return sum(1 for m in listed if table.value_of(m) > value)
     floor = (value - 0.5) / table.unit  # the search compares floats: half a unit below, then exact integers
     try:
-        better = get_generator().search(board, rack, rules, leave=_leave(table, rack, rules), min_score=floor, max_nodes=NODE_BUDGET)
+        better = get_generator().search(board, rack, rules, leave=_leave(table, rack, rules), min_score=floor, max_nodes=ANALYSIS_NODES)
     except SearchStopped:
         return None
-    above = sum(1 for m in better if table.value_of(m) > value)
-    return 1 + above + sum(1 for o in others if o.equity > value / table.unit)
+    return sum(1 for m in better if table.value_of(m) > value)
+
+
+def _holds_all_above(exact: bool, top: int, listed: list[int], value: int) -> bool:
+    """Whether an exact best-``top`` list (``listed``: its values) holds every placement worth
+    more than ``value``: it does when it holds all there are, or ``value`` reaches its last,
+    since nothing outside such a list is worth more than its last."""
+    return exact and (len(listed) < top or value >= min(listed))
 
 
 def analyze_turn(
@@ -164,38 +185,52 @@ def analyze_turn(
     turns = Turns.of(board, rack, rules, bag, StaticEquity(leaves) if leaves is not None else default_equity())
     table = turns.leaves
     complete = exact = True
-    focused_rank: int | None = None
-    count = 0
+    by_score: list[GeneratedMove] = []
+    by_value: list[GeneratedMove] = []
+    exact_score = exact_value = True
     try:  # the complete list (A-Math's generator needs no budget; Smath's search may stop)
         moves = get_generator().search(board, rack, rules, max_nodes=SMATH_LIST_NODES)
     except SearchStopped:
         complete = False
-        moves, focused_rank, count, exact = _focused(board, rack, rules, turn, top, table)
+        by_score, exact_score, by_value, exact_value = _focused(board, rack, rules, top, table)
+        exact = exact_score and exact_value
+        union = {m.place: m for m in by_score}
+        for m in by_value:
+            union.setdefault(m.place, m)
+        moves = sorted(union.values(), key=lambda m: (-m.score, m.key()))
     options = [Option(format_move(m.place, board, rules), m.score, table.value_of(m) / table.unit) for m in moves]
     others = _exchange_and_pass(turns)
     full = rules.rack_size  # a bingo puts down a full rack (free tiles do not count)
     bingos = [o for o, m in zip(options, moves) if sum(1 for p in m.place.tiles if p.tile not in rules.tiles.free) == full]
     rank: int | None = None
+    count = len(moves) if complete else 0
     if turn.kind == "place" and isinstance(turn.move, Place):
-        played_key = {(p.square, p.tile, p.face) for p in turn.move.tiles}
-        for m in moves:
-            if {(p.square, p.tile, p.face) for p in m.place.tiles} == played_key:
-                rank = 1 + sum(1 for o in moves if o.score > m.score)
-                break
+        if complete:
+            played_key = {(p.square, p.tile, p.face) for p in turn.move.tiles}
+            for m in moves:
+                if {(p.square, p.tile, p.face) for p in m.place.tiles} == played_key:
+                    rank = 1 + sum(1 for o in moves if o.score > m.score)
+                    break
+        elif exact_score:  # ``moves`` counts the placements scoring more: exact with the rank, else a floor
+            whole = _holds_all_above(exact_score, top, [m.score for m in by_score], turn.score)
+            count, counted = _better_by_score(board, rack, rules, turn.score, by_score, whole)
+            rank = 1 + count if counted else None
+        # else: the best by score were not all found within the budget, and counting what
+        # beats the play would take longer still: the rank is not known (None, 0)
         used: Sequence[str] = turn.move.rack_tiles
     elif isinstance(turn.move, Exchange):
         used = turn.move.tiles
     else:
         used = ()
-    if not complete:
-        rank = focused_rank
     played_value = turn.score * table.unit + table.values[table.index(used)]
     equity = played_value / table.unit
     best_score = options[0].score if options else turn.score
     every = options + others
     equity_rank: int | None = 1 + sum(1 for o in every if o.equity > equity)
-    if not complete:  # the placements beating the play by equity were not all listed: count them
-        equity_rank = _equity_rank(board, rack, rules, played_value, table, others)
+    if not complete:  # the placements beating the play by equity may not all be listed: count them
+        whole = _holds_all_above(exact_value, top, [table.value_of(m) for m in by_value], played_value)
+        above = _better_by_equity(board, rack, rules, played_value, table, by_value, whole) if exact_value else None
+        equity_rank = None if above is None else 1 + above + sum(1 for o in others if o.equity > equity)
     best_equity = max([o.equity for o in every] + [equity])
     by_equity = sorted(every, key=lambda o: -o.equity)[:top]
     missed = bingos[0] if bingos and not turn.bingo else None
@@ -207,7 +242,7 @@ def analyze_turn(
         played=turn.notation,
         score=turn.score,
         equity=equity,
-        moves=len(moves) if complete else count,
+        moves=count,
         rank=rank,
         best=tuple(_merge(options[:top], by_equity, top)),
         points_lost=max(0, best_score - turn.score),

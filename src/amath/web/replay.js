@@ -76,7 +76,7 @@ function renderTurnAnalysis(entry, done) {
   if (!done) { box.replaceChildren(); return; }
   if (!entry) { box.replaceChildren(el("p", { class: "note", text: at === 0 ? t("analysis_step") : t("analysis_none") })); return; }
   const played = entry.kind === "place" ? moveLine(entry.played, entry.score) : moveText(data.turns[entry.turn - 1]);
-  const rank = entry.rank ? t("rank_of", { r: entry.rank, n: entry.moves }) : t("moves_found", { n: entry.moves });
+  const rank = rankText(entry);
   const lost = entry.points_lost || entry.equity_lost ? t("lost", { p: entry.points_lost, e: entry.equity_lost }) : t("best_found");
   const options = entry.best.map((o, k) => el("li", {},
     el("button", { type: "button", class: `best-play${k === bestPick ? " chosen" : ""}`, "data-k": String(k), "aria-pressed": String(k === bestPick),
@@ -97,6 +97,15 @@ function renderTurnAnalysis(entry, done) {
     const tile = before.board.find((b) => b.square === square);
     return tile ? tileNode(tile.tile, tile.face ?? tile.tile, data.points, "fixed", choice) : null;
   });
+}
+
+// Where the move played ranks by score.  For a big Smath rack (complete: false) the list was
+// not taken whole: "moves" then counts the placements scoring more (a floor when rank is null).
+function rankText(entry) {
+  if (entry.complete !== false) return entry.rank ? t("rank_of", { r: entry.rank, n: entry.moves }) : t("moves_found", { n: entry.moves });
+  if (entry.kind !== "place") return t("moves_many");
+  if (entry.rank) return t("rank_more", { r: entry.rank, n: entry.moves });
+  return entry.moves ? t("rank_over", { n: entry.moves }) : t("rank_unknown");
 }
 
 // The score margin after every turn (the first side's lead over the best other side), each turn clickable.
