@@ -42,6 +42,27 @@ def test_hint_lists_the_best_plays_for_the_rack() -> None:
     assert game.history == []  # a hint changes nothing
 
 
+def test_a_smath_hint_says_when_its_search_stopped_at_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal's hint is the web page's (one analysis of the rack): past the node budget it
+    still lists legal plays and says a better one may exist; a finished search says nothing of it."""
+    import amath.study.analyze as analysis
+
+    def hint(lang: str) -> tuple[Game, str]:
+        game = Game(SMATH, players=["Ann", "Ben"], seed=9)
+        game.set_rack(game.to_move, ["1", "1", "+", "2", "3", "4", "5", "6", "7", "8"])
+        return game, run(game, "\nhint\nquit\nn\n", lang)
+
+    game, out = hint("en")
+    assert "Best plays" in out and "node budget" not in out
+    monkeypatch.setattr(analysis, "SMATH_LIST_NODES", 20)
+    monkeypatch.setattr(analysis, "ANALYSIS_NODES", 20)
+    game, out = hint("en")
+    assert "a better play than these may exist" in out
+    plays = [ln.strip().partition("  ")[0] for ln in out.splitlines() if ln.startswith("  ") and "points (equity" in ln]
+    assert plays and all(game.is_legal(game.parse(p)) for p in plays if p != "pass" and not p.startswith("exchange"))
+    assert "อาจมีการลงที่ดีกว่านี้" in hint("th")[1]
+
+
 def test_quit_asks_yes_or_no_before_a_file_name(tmp_path: Path) -> None:
     game = Game(players=["Ann", "Ben"], seed=9)
     out = run(game, "\nquit\nn\n")

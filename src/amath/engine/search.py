@@ -23,7 +23,7 @@ from amath.engine.endgame import Line, solve
 from amath.engine.equity import EquityCalculator
 from amath.engine.inference import infer
 from amath.engine.preendgame import preendgame
-from amath.engine.sim import Distribution, Simulator, win_estimate
+from amath.engine.sim import REPLY_NODES, Distribution, Simulator, win_estimate
 from amath.engine.static import default_equity, ranked, same_turn
 from amath.errors import GameStateError, IllegalMoveError, PositionError
 from amath.position import Action, Position
@@ -55,7 +55,7 @@ class Budget:
     preendgame_bag: int = 1
     inference_samples: int = 150
     blanks: int = 1
-    reply_nodes: int = 20_000
+    reply_nodes: int = REPLY_NODES
 
     def __post_init__(self) -> None:
         for name in ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks", "reply_nodes"):

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from amath.engine.equity import EquityCalculator
-from amath.engine.generator import NODE_BUDGET, WithinNodes, get_generator
+from amath.engine.generator import WithinNodes, get_generator
 from amath.engine.static import Candidate, Turns, exchange_candidates, including, rack_leaves, ranked, to_units
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
@@ -53,6 +53,9 @@ from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
 from amath.position import Action, Position
 from amath.tiles import BLANK
 
+#: Nodes each Smath move search of a play-out may take by default (the best found by then):
+#: a reply needs a good turn soon, not the best (``Budget.reply_nodes`` defaults to it too).
+REPLY_NODES = 20_000
 #: One-sided z for dropping a candidate (99%).
 DROP_Z = 2.326
 #: Spread spread-out per sqrt(unseen tile) for the win estimate, in points.
@@ -228,7 +231,7 @@ class Simulator:
         include: Sequence[Action] = (),
         min_iterations: int = 4,
         batch: int = 2,
-        reply_nodes: int = NODE_BUDGET,
+        reply_nodes: int = REPLY_NODES,
     ) -> None:
         if pos.is_over:
             raise PositionError("the game is over: there is no move to simulate")

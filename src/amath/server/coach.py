@@ -31,12 +31,12 @@ from amath.errors import AmathError
 from amath.formats.record import Record, parse_record
 from amath.formats.replay import replay
 from amath.formats.save import load_game
-from amath.game import Game, Turn
+from amath.game import Game
 from amath.move import Place
 from amath.notation import parse_place
 from amath.rules.base import Ruleset
 from amath.server.errors import ApiError
-from amath.study.analyze import analyze_game, analyze_turn, summarize
+from amath.study.analyze import analyze_game, analyze_turn, rack_hint, summarize
 from amath.study.engine_analysis import analyze_game_with_engine
 
 log = logging.getLogger("amath.server")
@@ -91,9 +91,7 @@ def best_plays(game: Game, side: int, top: int = TOP) -> dict[str, Any]:
     ``exact`` is False when a search stopped at its node budget (a big Smath rack): then a
     better play may exist than the ones listed, and the page says so.
     """
-    rack = tuple(game.racks[side])
-    probe = Turn(side, "pass", "pass", rack, 0, game.scores[side])
-    analysis = analyze_turn(len(game.history) + 1, probe, game.board, len(game.bag), game.rules, top=top)
+    analysis = rack_hint(game, side, top)
     plays = [
         {"move": o.move, "score": o.score, "equity": round(o.equity, 2), "tiles": _tiles(o.move, game.board, game.rules)}
         for o in analysis.best

@@ -255,6 +255,18 @@ def analyze_turn(
     )
 
 
+def rack_hint(game: Game, side: int, top: int = 3) -> TurnAnalysis:
+    """The best plays for ``side``'s rack on the board as it is (a hint), best first.
+
+    It is :func:`analyze_turn` of that rack with nothing played, so a hint and an analysis
+    rank alike; ``exact`` is False when a search stopped at its node budget (a big Smath
+    rack): a better play than those listed may then exist, and whoever shows it must say so.
+    """
+    rack = tuple(game.racks[side])
+    probe = Turn(side, "pass", "pass", rack, 0, game.scores[side])
+    return analyze_turn(len(game.history) + 1, probe, game.board, len(game.bag), game.rules, top=top)
+
+
 def _exchange_and_pass(turns: Turns) -> list[Option]:
     """The pass and the exchange keeping the best leave, when the bag allows one (equity: the leave)."""
     out = [Option("pass", 0, turns.pass_turn().equity, "pass")]

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from amath.board import Square
 from amath.game import Game, Turn
 from amath.move import Challenge, Move, Pass
-from amath.notation import format_move
 from amath.players.base import Player
-from amath.players.equity import EquityPlayer
+from amath.study.analyze import rack_hint
 from amath.terminal import savefile
 from amath.terminal.console import Console
 from amath.terminal.render import render_board, render_legend, render_rack, render_scores
@@ -262,16 +261,19 @@ class Session:
         raise _Quit
 
     def _hint(self, side: int) -> None:
-        """The best plays for ``side`` by the equity bot's measure (score plus the leave kept)."""
+        """The best plays for ``side`` by the equity bot's measure (score plus the leave kept),
+        exchanges and the pass included; says so when a search stopped at its node budget."""
         game = self.game
-        best = EquityPlayer(0).turns(game, side).placements(HINTS)
-        if not best:
-            self.console.say(self.text("hint_none"))
-            return
-        self.console.say(self.text("hint_head"))
-        for c in best:
-            move = format_move(c.move, game.board, game.rules)
-            self.console.say(self.text("hint_line", move=move, score=c.score, equity=f"{c.equity:.1f}"))
+        found = rack_hint(game, side, HINTS)
+        best = sorted(found.best, key=lambda o: -o.equity)[:HINTS]
+        if not any(o.kind == "place" for o in best):
+            self.console.say(self.text("hint_none" if found.exact else "hint_none_stopped"))
+        else:
+            self.console.say(self.text("hint_head"))
+        for o in best:
+            self.console.say(self.text("hint_line", move=o.move, score=o.score, equity=f"{o.equity:.1f}"))
+        if not found.exact:
+            self.console.say(self.text("hint_stopped"))
 
     # ----- saving -------------------------------------------------------------------------
     def _save_to(self, path: str) -> bool:
