@@ -121,16 +121,19 @@ class Sums:
 class Sample(NamedTuple):
     """One turn's leave (sorted tiles, space-separated), what the same player scored on their
     next turn, what this turn scored and the tiles left in the bag after it (the last two
-    describe the board the leave was kept on, for fits that control for it)."""
+    describe the board the leave was kept on, for fits that control for it), and ``base``: what
+    the regression subtracts from ``next_score`` (a drawn leave's: the best score on the same
+    board of a rack with nothing kept, filled from the same draw; 0 for a bot's own leave)."""
 
     leave: str
     next_score: float
     score: int
     bag: int
+    base: float = 0.0
 
     def line(self) -> str:
         """The sample as a line of ``--samples`` (its fields, TAB-separated; :func:`read_samples` reads it)."""
-        return f"{self.leave}\t{self.next_score:g}\t{self.score}\t{self.bag}\n"
+        return f"{self.leave}\t{self.next_score:g}\t{self.score}\t{self.bag}\t{self.base:g}\n"
 
 
 def sums_of_game(task: GameTask, draws: int = 0) -> tuple[Sums, int, list[Sample]]:
@@ -141,7 +144,7 @@ def sums_of_game(task: GameTask, draws: int = 0) -> tuple[Sums, int, list[Sample
     tiles = tile_names(task.rules)
     sums = Sums(len(tiles) + len(SYNERGIES))
     for sample in samples:
-        sums.add(features(Counter(sample.leave.split()), tiles), sample.next_score)
+        sums.add(features(Counter(sample.leave.split()), tiles), sample.next_score - sample.base)
     return sums, turns, samples
 
 
@@ -176,29 +179,39 @@ def samples_of_game(task: GameTask) -> tuple[list[Sample], int]:
 
 def drawn_samples_of_game(task: GameTask, draws: int) -> tuple[list[Sample], int]:
     """Play one game; before each turn that could refill a rack, keep ``draws`` random parts of
-    the rack to move (the size uniform, 0 to all but one tile), fill each up from the tiles
-    that player cannot see, and note the best score of that rack on the board as it stands.
+    the rack to move (the size uniform, 0 to all but one tile), fill each up from one random
+    order of the tiles that player cannot see, and note the best score of that rack on the
+    board as it stands, less the best score of a rack with nothing kept from the same order.
 
     The bot's own leaves say what its kept tiles were worth *given that it chose to keep
     them*: a greedy player keeps a blank or a big number because it could not use it there,
     so those leaves look worse than they are (Smath's fit from them had a kept blank cost
     about 26 points and keeping any tile beat a bingo's empty leave by up to 27).  A leave drawn at
-    random is chosen by nobody, so its regression measures the tiles themselves.
+    random is chosen by nobody, so its regression measures the tiles themselves.  The paired
+    difference takes out what the board itself offers (in Smath a best score varies by some
+    110 points from board to board, far more than any leave is worth), with the same tiles
+    drawn behind both racks.
     """
     game = play(task.seats(), task.game_seed(), task.rules)
     rules = task.rules
     replay = Game(rules, players=[f"{name} ({k + 1})" for k, name in enumerate(task.seats())], seed=task.game_seed())
     rng = random.Random(task.game_seed() ^ 0x1EAF)
     samples: list[Sample] = []
+
+    def best(rack: list[str]) -> float:
+        found = search_within(replay.board, rack, rules, limit=1)[0]
+        return float(found[0].score if found else 0)
+
     for turn in game.history:
         rack = replay.racks[replay.to_move]
         if len(replay.bag) >= rules.rack_size and len(rack) == rules.rack_size:
             unseen = list(replay.unseen(replay.to_move).elements())
+            fill = rng.sample(unseen, rules.rack_size)
+            base = best(fill)
             for _ in range(draws):
                 kept = rng.sample(rack, rng.randrange(len(rack)))
-                fresh = kept + rng.sample(unseen, rules.rack_size - len(kept))
-                best = search_within(replay.board, fresh, rules, limit=1)[0]
-                samples.append(Sample(" ".join(sorted(kept)), float(best[0].score if best else 0), 0, len(replay.bag)))
+                score = best(kept + fill[: rules.rack_size - len(kept)]) if kept else base
+                samples.append(Sample(" ".join(sorted(kept)), score, 0, len(replay.bag), base))
         assert turn.move is not None
         replay.push(turn.move)
     return samples, len(game.history)
@@ -319,12 +332,13 @@ def write_table(args: argparse.Namespace, rules: Ruleset, sums: Sums, origin: st
 
 
 def read_samples(paths: list[Path]) -> list[tuple[Counter[str], float]]:
-    """The leaves and next scores of ``--samples`` files (lines of :class:`Sample`'s fields, TAB-separated)."""
+    """The leaves and next scores (less their ``base``) of ``--samples`` files (lines of :class:`Sample`'s fields, TAB-separated)."""
     out: list[tuple[Counter[str], float]] = []
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
-            leave, y, *_ = line.split("\t")
-            out.append((Counter(leave.split()), float(y)))
+            leave, y, *rest = line.split("\t")
+            base = float(rest[2]) if len(rest) > 2 else 0.0  # files written before the paired draws have no base
+            out.append((Counter(leave.split()), float(y) - base))
     return out
 
 

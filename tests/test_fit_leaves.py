@@ -102,6 +102,16 @@ def test_drawn_leaves_are_random_parts_of_the_racks_scored_on_the_board() -> Non
     for sample, (rack, bag) in zip(samples, racks, strict=True):
         kept = Counter(sample.leave.split())
         assert not kept - Counter(rack) and sum(kept.values()) < len(rack), "a part of the rack, never all of it"
-        assert sample.bag == bag and sample.next_score >= 0
+        assert sample.bag == bag and sample.next_score >= 0 and sample.base >= 0
+        if not kept:
+            assert sample.next_score == sample.base, "nothing kept: the very rack the base was scored on"
         sizes.add(sum(kept.values()))
     assert len(sizes) > 3, "the leave's size is drawn too"
+    assert all(a.base == b.base for a, b in zip(samples[::2], samples[1::2], strict=True)), "one base a turn, for each of its draws"
+    assert sum(s.base > 0 for s in samples) > len(samples) // 2, "a fresh rack mostly has a placement"
+
+
+def test_a_sample_is_read_back_less_its_base(tmp_path: Path) -> None:
+    path = tmp_path / "samples.tsv"
+    path.write_text(fit.Sample("1 2", 50, 0, 40, 20).line() + "3 +\t17\t12\t30\n")  # the second: a file from before bases
+    assert fit.read_samples([path]) == [(Counter(["1", "2"]), 30.0), (Counter(["3", "+"]), 17.0)]
