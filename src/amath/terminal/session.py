@@ -264,6 +264,7 @@ class Session:
         """The best plays for ``side`` by the equity bot's measure (score plus the leave kept),
         exchanges and the pass included; says so when a search stopped at its node budget."""
         game = self.game
+        self.console.say(self.text("hint_wait"))  # a big Smath rack takes seconds
         found = rack_hint(game, side, HINTS)
         best = sorted(found.best, key=lambda o: -o.equity)[:HINTS]
         if not any(o.kind == "place" for o in best):
