@@ -140,13 +140,12 @@ class _ListGenerator:
         return rank_moves(self._fn(board, rack, rules), rack, rules, limit=limit, min_score=min_score, leave=leave)
 
 
-class _PythonGenerator:
-    """The readable generators: A-Math's complete list, Smath's exact search (its own top N)."""
+class _BySearch:
+    """``generate``, ``top``, ``count`` and ``each`` as :meth:`search` answers them (the
+    backends whose own search is the one mechanism: the readable one, and a budgeted one)."""
 
-    name = "python"
-
-    def __repr__(self) -> str:
-        return "<MoveGenerator python>"
+    #: the subclass's own search (:meth:`MoveGenerator.search`'s contract)
+    search: Callable[..., list[GeneratedMove]]
 
     def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
         return self.search(board, rack, rules)
@@ -158,16 +157,25 @@ class _PythonGenerator:
     def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
         return len(self.search(board, rack, rules))
 
+    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
+        for move in self.search(board, rack, rules):
+            fn(move)
+
+
+class _PythonGenerator(_BySearch):
+    """The readable generators: A-Math's complete list, Smath's exact search (its own top N)."""
+
+    name = "python"
+
+    def __repr__(self) -> str:
+        return "<MoveGenerator python>"
+
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
         _check_leaves(rack, leaves)
         if _is_smath(rules):
             return _smath_top_equity(self, board, rack, rules, k, leaves)
         return _leaves.top_equity(self.generate(board, rack, rules), leaves, k)
-
-    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
-        for move in self.search(board, rack, rules):
-            fn(move)
 
     def search(
         self,
@@ -467,7 +475,7 @@ def search_within(
     return rank_moves(unique.values(), rack, rules, limit=limit, min_score=min_score, leave=leave), False
 
 
-class WithinNodes:
+class WithinNodes(_BySearch):
     """A backend whose Smath searches stop after ``max_nodes`` nodes with the best found by then
     (:func:`search_within`): a simulation's play-out replies need a good turn soon, not the
     best one.  A-Math's generator is complete and needs no budget: its answers are the inner
@@ -481,30 +489,12 @@ class WithinNodes:
     def __repr__(self) -> str:
         return f"WithinNodes({self.inner!r}, {self.max_nodes})"
 
-    def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-        if _is_smath(rules):
-            return self.search(board, rack, rules)
-        return self.inner.generate(board, rack, rules)
-
-    def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
-        _check_k(k)
-        if _is_smath(rules):
-            return self.search(board, rack, rules, limit=k)
-        return self.inner.top(board, rack, rules, k)
-
-    def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
-        return len(self.generate(board, rack, rules))
-
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
         if _is_smath(rules):
             _check_leaves(rack, leaves)
             return _smath_top_equity(self.inner, board, rack, rules, k, leaves, self.max_nodes)
         return self.inner.top_equity(board, rack, rules, k, leaves)
-
-    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
-        for move in self.generate(board, rack, rules):
-            fn(move)
 
     def search(
         self,
