@@ -202,6 +202,24 @@ def test_a_hint_says_when_its_search_stopped_at_the_budget(monkeypatch: pytest.M
     assert all(game.is_legal(game.parse(h["move"])) for h in found["plays"])
 
 
+def test_a_hint_does_not_count_the_placements_beating_a_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint judges no move: with the list too long to take whole it lists the exact best
+    without the search that would count the placements worth more than passing (nearly all)."""
+    import amath.study.analyze as analysis
+
+    game = opened(rack=BIG_RACK)
+    monkeypatch.setattr(analysis, "SMATH_LIST_NODES", 20)
+
+    def no_count(*args: object) -> None:
+        raise AssertionError("a hint counted the placements beating a pass")
+
+    monkeypatch.setattr(analysis, "_better_by_equity", no_count)
+    found = analysis.rack_hint(game, game.to_move, 2)
+    best = generate_smath(game.board, BIG_RACK, SMATH, limit=2)
+    assert not found.complete and found.exact and found.equity_rank is None
+    assert [o.score for o in found.best[:2]] == [m.score for m in best]
+
+
 @pytest.mark.parametrize("where", [0, 1, 3])
 def test_focused_analysis_agrees_with_the_complete_list(monkeypatch: pytest.MonkeyPatch, where: int) -> None:
     """When the complete list is too long (here: a tiny budget for it), the focused searches

@@ -175,9 +175,21 @@ def _holds_all_above(exact: bool, top: int, listed: list[int], value: int) -> bo
 
 
 def analyze_turn(
-    turn_number: int, turn: Turn, board: Board, bag: int, rules: Ruleset, top: int = 3, leaves: LeaveTable | None = None
+    turn_number: int,
+    turn: Turn,
+    board: Board,
+    bag: int,
+    rules: Ruleset,
+    top: int = 3,
+    leaves: LeaveTable | None = None,
+    *,
+    judge: bool = True,
 ) -> TurnAnalysis:
     """Analyse one decision: ``board`` and ``bag`` (tiles in it) as they were before ``turn``.
+
+    With ``judge`` False (a hint: nothing was played yet) the placements beating the turn
+    by equity are not counted when the list is incomplete (``equity_rank`` None): for a
+    pass that count is nearly every placement, a search of up to ``ANALYSIS_NODES`` nodes.
 
     Plays are valued with ``leaves`` when given, else with the equity level's fitted tables.
     """
@@ -227,7 +239,9 @@ def analyze_turn(
     best_score = options[0].score if options else turn.score
     every = options + others
     equity_rank: int | None = 1 + sum(1 for o in every if o.equity > equity)
-    if not complete:  # the placements beating the play by equity may not all be listed: count them
+    if not complete and not judge:
+        equity_rank = None
+    elif not complete:  # the placements beating the play by equity may not all be listed: count them
         whole = _holds_all_above(exact_value, top, [table.value_of(m) for m in by_value], played_value)
         above = _better_by_equity(board, rack, rules, played_value, table, by_value, whole) if exact_value else None
         equity_rank = None if above is None else 1 + above + sum(1 for o in others if o.equity > equity)
@@ -264,7 +278,7 @@ def rack_hint(game: Game, side: int, top: int = 3) -> TurnAnalysis:
     """
     rack = tuple(game.racks[side])
     probe = Turn(side, "pass", "pass", rack, 0, game.scores[side])
-    return analyze_turn(len(game.history) + 1, probe, game.board, len(game.bag), game.rules, top=top)
+    return analyze_turn(len(game.history) + 1, probe, game.board, len(game.bag), game.rules, top=top, judge=False)
 
 
 def _exchange_and_pass(turns: Turns) -> list[Option]:
