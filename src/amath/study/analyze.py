@@ -239,11 +239,11 @@ def analyze_turn(
     best_score = options[0].score if options else turn.score
     every = options + others
     equity_rank: int | None = 1 + sum(1 for o in every if o.equity > equity)
-    if not complete and not judge:
-        equity_rank = None
-    elif not complete:  # the placements beating the play by equity may not all be listed: count them
-        whole = _holds_all_above(exact_value, top, [table.value_of(m) for m in by_value], played_value)
-        above = _better_by_equity(board, rack, rules, played_value, table, by_value, whole) if exact_value else None
+    if not complete:  # the placements beating the play by equity may not all be listed: count them (a hint: none)
+        above = None
+        if judge and exact_value:
+            whole = _holds_all_above(exact_value, top, [table.value_of(m) for m in by_value], played_value)
+            above = _better_by_equity(board, rack, rules, played_value, table, by_value, whole)
         equity_rank = None if above is None else 1 + above + sum(1 for o in others if o.equity > equity)
     best_equity = max([o.equity for o in every] + [equity])
     by_equity = sorted(every, key=lambda o: -o.equity)[:top]
