@@ -95,3 +95,34 @@ def test_sim_and_champion_play_a_whole_amath_game_from_a_full_bag() -> None:
     small_sim = Budget(iterations=2, candidates=2, nodes=0, preendgame_bag=0, inference_samples=0)
     _play_out(game, [SearchPlayer(1, budget=small, name="champion"), SearchPlayer(2, budget=small_sim, name="sim")])
     assert game.result is not None and len(game.history) > 10
+
+
+def test_smath_levels_play_the_best_turn_by_static_equity_of_a_full_rack() -> None:
+    """Smath's ``sim`` and ``champion`` rank by static equity: asked for their best turn they
+    search for the few best by equity (which finishes), not for every placement of the ten
+    tiles (which stops at its budget with a partial list whose best was 51 points where 277
+    were there, on this stored position)."""
+    from amath.engine import best
+    from amath.engine.generator import get_generator
+    from amath.engine.static import default_equity, to_units
+    from amath.formats.position import position_from_dict
+    from amath.movegen.leaves import EQUITY_UNIT
+    from amath.movegen.result import kept_tiles
+    from amath.players.search import level_budget
+    from amath.position import Position
+
+    stored = json.loads((Path(__file__).parent / "data" / "smath_positions.json").read_text(encoding="utf-8"))["positions"][0]
+    view = position_from_dict(stored["position"])
+    assert len(view.rack) == SMATH.rack_size
+    pos = Position.from_view(view.rules, view.board(), view.rack, view.scores, view.to_move)
+    calc = default_equity()
+
+    def leave(kept: tuple[str, ...]) -> float:
+        return to_units(calc.leave_value(kept, SMATH, pos.bag_size)) / EQUITY_UNIT
+
+    exact = get_generator().search(view.board(), list(view.rack), SMATH, limit=1, leave=leave)[0]  # no budget
+    exact_equity = exact.score + leave(kept_tiles(view.rack, exact, SMATH))
+    for name in ("sim", "champion"):
+        budget = level_budget(name, SMATH)
+        play = best(pos, budget, equity=calc, top=1)[0]
+        assert play.equity == pytest.approx(exact_equity), (name, play.move, exact)

@@ -427,10 +427,15 @@ def get_generator(name: str | None = None) -> MoveGenerator:
     return _cache[chosen]
 
 
-#: Search nodes one Smath move list may take where a bot, an engine search or a hint needs an
-#: answer now (:func:`search_within`).  Counted in nodes, not seconds, so games replay from
-#: their seed on any machine.  A-Math's generator needs no budget.
-NODE_BUDGET = 400_000
+#: Search nodes one Smath move list may take where a bot or an engine search needs an answer
+#: now (:func:`search_within`).  Counted in nodes, not seconds, so games replay from their seed
+#: on any machine.  A-Math's generator needs no budget.  On the 70 stored ten-tile racks a bot's
+#: search finishes on 36 at this budget, 24 at 400,000 (docs/smath.md "How many nodes a bot gets").
+NODE_BUDGET = 1_000_000
+
+#: The most nodes the last fallback of a stopped search (the Python bounded search) may take:
+#: its nodes cost some ten times the exact search's, for placements of at most six tiles.
+BOUNDED_NODES = 100_000
 
 
 def search_within(
@@ -450,10 +455,10 @@ def search_within(
     best of what it found by then (it takes the most promising lines first) and, for a rack
     with a blank, of the same search without the blanks within the same budget (a blank
     multiplies the values a line may take by thirteen and a node's cost by about ten: where
-    the whole rack's search found nothing in 400,000 nodes the rest of it often finishes in
-    a fraction of them, docs/smath.md "Blanks"); when neither found any, the best of the older bounded search
-    (:mod:`amath.movegen.bounded`: at most six rack tiles, two ``=``, one pair of brackets),
-    so a bot still has a move to play.
+    the whole rack's search found nothing within its budget the rest of it often finishes in
+    a fraction of it, docs/smath.md "Blanks"); when neither found any, the best of the older bounded search
+    (:mod:`amath.movegen.bounded`: at most six rack tiles, two ``=``, one pair of brackets;
+    a quarter of ``max_nodes`` and at most :data:`BOUNDED_NODES`), so a bot still has a move to play.
     """
     from amath.movegen.bounded import generate_bounded
     from amath.movegen.smath import SearchStopped
@@ -470,7 +475,7 @@ def search_within(
         except SearchStopped as stopped:
             found += stopped.found
     if not found:
-        found = generate_bounded(board, rack, rules, max_rack_tiles=6, node_budget=max_nodes // 4)
+        found = generate_bounded(board, rack, rules, max_rack_tiles=6, node_budget=min(max_nodes // 4, BOUNDED_NODES))
     unique = {m.place: m for m in found}
     return rank_moves(unique.values(), rack, rules, limit=limit, min_score=min_score, leave=leave), False
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from amath.engine.endgame import MoveCache, MoveKey, move_key, solve
 from amath.engine.equity import EquityCalculator
-from amath.engine.sim import one_per_shape, win_estimate
+from amath.engine.sim import ROOT_LIMIT, one_per_shape, win_estimate
 from amath.engine.static import Candidate, best_turn, including, leave_value, ranked
 from amath.errors import PositionError
 from amath.move import Pass, Place
@@ -75,7 +75,8 @@ class PreEndgame:
         self.equity = equity
         self.me = pos.to_move
         self.opp = 1 - pos.to_move
-        pool = ranked(pos, equity)
+        # the simulation's pool: a Smath search for every placement of a full rack stops at its budget
+        pool = ranked(pos, equity, limit=None if include else ROOT_LIMIT)
         # one per shape, as the simulation's: rearranged equations would fill the few places
         self.candidates = including(one_per_shape(pool, candidates), pool, [Pass(), *include])
         self.splits = self._splits()

@@ -180,10 +180,13 @@ def rack_blanks(pos: Position) -> int:
 
 
 def _static(pos: Position, opts: _Options) -> list[Play]:
+    # Only the ``top`` best placements are asked for when no other turn must be valued: a
+    # Smath search for every placement of a ten-tile rack stops at its budget with a partial
+    # list, where the search for the few best by equity finishes (docs/bots.md).
     out = []
     spread = pos.spread()
     unseen = sum(pos.unseen().values())
-    for c in ranked(pos, opts.equity, exchanges=3):
+    for c in ranked(pos, opts.equity, exchanges=3, limit=None if opts.include else opts.top):
         out.append(Play(c.move, c.score, c.equity, win_estimate(spread + c.equity, unseen), (c.move,), method="static"))
     return out
 

@@ -110,9 +110,9 @@ class SideSummary:
 #: switches to exact focused searches for what it reports (the best N, the rank).
 SMATH_LIST_NODES = 100_000
 
-#: Search nodes each focused search of a Smath turn's analysis may take: two and a half times
-#: a bot's :data:`~amath.engine.generator.NODE_BUDGET`, since a student asking "what was best
-#: here" waits a few seconds for an exact answer where a bot must move (docs/smath.md).
+#: Search nodes each focused search of a Smath turn's analysis may take: a bot's
+#: :data:`~amath.engine.generator.NODE_BUDGET`.  A hint or a turn's analysis runs two or three
+#: such searches, and a rack with two blanks spends some 5 s of CPU on each (docs/smath.md).
 ANALYSIS_NODES = 1_000_000
 
 
