@@ -184,6 +184,18 @@ def test_a_simulation_answers_with_the_line_it_expects(engine: Engine) -> None:
                 board.put(t.square, t.placed)
 
 
+def test_simwork_caps_the_simulation_and_info_says_how_far_it_got(engine: Engine) -> None:
+    """``go ... simwork N`` (``Budget.sim_work``) stops the simulation after the batch that reaches N
+    work units; ``info iterations`` is the iterations it ran, not the ones asked."""
+    game = _midgame(5, 6)
+    engine.send(f"position string {position_to_string(position_of(game))}", "setoption name Top value 2")
+    free = engine.ask("go iterations 6", "bestmove ")
+    assert any(ln.startswith("info iterations 6 ") for ln in free)
+    capped = engine.ask("go iterations 6 simwork 1", "bestmove ")
+    assert any(ln.startswith("info iterations 4 ") for ln in capped)  # the first batch is always played
+    assert engine.one("go simwork -1").startswith("error bad_number ")
+
+
 def test_stop_ends_an_infinite_search(engine: Engine) -> None:
     """``go infinite`` answers nothing final until ``stop``, and still reads commands meanwhile."""
     engine.send("position start 1,2,+,3,=,4,5,6", "go infinite iterations 0", "isready")

@@ -37,3 +37,12 @@ def test_a_record_counts_each_seats_turns_by_kind() -> None:
     line = ladder.kinds_line([row, {**row, "kinds": [dict.fromkeys(ladder.KINDS, 0)] * 2}], "greedy")
     assert line == "greedy a game: " + ", ".join(f"{kinds[1][k] / 2:.2f} {k}" for k in ladder.KINDS)
     assert ladder.kinds_line([{k: v for k, v in row.items() if k != "kinds"}], "greedy") == ""
+
+
+def test_a_level_spec_changes_the_budget_key_by_key_the_sim_work_cap_too() -> None:
+    from amath.players.search import CHAMPION_BUDGET
+    from amath.rules import AMATH
+
+    bot = ladder.make_bot("champion[sim_work=0,iterations=100]", 1, AMATH)
+    assert bot.budget.sim_work == 0 != CHAMPION_BUDGET.sim_work and bot.budget.iterations == 100
+    assert bot.budget.candidates == CHAMPION_BUDGET.candidates  # the keys not given are the level's

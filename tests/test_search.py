@@ -61,6 +61,50 @@ def test_simulation_is_the_same_for_any_thread_count() -> None:
     assert [s.values for s in again.stats] == [s.values for s in one.stats]
 
 
+def test_the_work_cap_stops_at_a_batch_boundary_the_same_for_any_thread_count() -> None:
+    """``max_work`` (``Budget.sim_work``) stops the iterations once the reply searches' work reaches
+    it, looked at between batches: the same iterations, values and work with 1 or 3 threads."""
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    free = simulate(pos, iterations=12, candidates=4, seed=7)
+    assert not free.capped and free.iterations == 12
+    cap = free.work // 2  # reached after a few batches, well before the 12 iterations
+    runs = [simulate(pos, iterations=12, candidates=4, seed=7, threads=t, max_work=cap) for t in (1, 3)]
+    one, three = runs
+    assert one.capped and one.work >= cap and 4 <= one.iterations < 12
+    assert [(s.candidate.move, s.values, s.wins, s.alive) for s in one.stats] == [
+        (s.candidate.move, s.values, s.wins, s.alive) for s in three.stats
+    ]
+    assert (one.iterations, one.work, one.capped) == (three.iterations, three.work, three.capped)
+    prefix = {repr(s.candidate.move): s.values for s in free.stats}
+    for s in one.stats:  # the capped run is the uncapped one cut short: the same scenarios, in order
+        assert prefix[repr(s.candidate.move)][: s.n] == s.values
+    loose = simulate(pos, iterations=12, candidates=4, seed=7, max_work=free.work + 1)
+    assert not loose.capped and [s.values for s in loose.stats] == [s.values for s in free.stats]
+
+
+def test_reply_work_counts_full_racks_and_blanks_heavier() -> None:
+    from amath.engine.sim import BLANK_WORK, CROWDED_BAG, CROWDED_FULL_RACK_WORK, FULL_RACK_WORK, reply_work
+
+    assert reply_work(("1", "2", "+"), 8, 50) == 1
+    assert reply_work(("1", "2", "?"), 8, 50) == BLANK_WORK
+    assert reply_work(tuple("12345678"), 8, 50) == FULL_RACK_WORK
+    assert reply_work(tuple("12345678"), 8, CROWDED_BAG - 1) == CROWDED_FULL_RACK_WORK < FULL_RACK_WORK
+    assert reply_work(tuple("1234567?"), 8, 50) == FULL_RACK_WORK * BLANK_WORK
+    assert reply_work(tuple("123456??"), 8, 50) == BLANK_WORK  # the second blank is held back: seven tiles searched
+
+
+def test_best_stops_a_simulation_at_its_sim_work_and_says_how_far_it_got() -> None:
+    """``Budget.sim_work``: the plays' ``work`` (play-outs) is what the capped simulation ran."""
+    pos = _small(3, ("=", "1", "2", "3"), 3, 10)
+    full = best(pos, Budget(iterations=12, candidates=4, nodes=0), seed=7)
+    capped = best(pos, Budget(iterations=12, candidates=4, nodes=0, sim_work=1), seed=7)
+    assert full[0].method == capped[0].method == "sim"
+    assert max(p.work for p in full) == 12
+    assert max(p.work for p in capped) == 4  # the first batch (min_iterations) is always played
+    with pytest.raises(PositionError, match="sim_work"):
+        Budget(sim_work=-1)
+
+
 def test_candidates_share_their_scenarios() -> None:
     """Common random numbers: every candidate meets the same opponent racks in the same iteration."""
     pos = _small(4, ("=", "1", "2", "3"), 3, 10)

@@ -88,6 +88,31 @@ def test_amath_best_prints_a_table_and_refuses_bad_input(capsys: pytest.CaptureF
     assert main(["best", _endgame_string(), "--top", "0"]) == 2
 
 
+def test_amath_best_takes_the_sim_work_cap(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--budget ...,sim_work=N``: the simulation stops after the batch that reaches N work units
+    (each play's ``work``: the play-outs it ran); a bad value is refused with the key named."""
+    game = load_game_text((Path(__file__).parent / "data" / "greedy-seed3.amr").read_text())
+    while len(game.history) > 6:
+        game.pop()
+    position = position_to_string(position_of(game))
+    budget = "iterations=8,candidates=3,inference_samples=0"
+    runs = []
+    for extra in ("", ",sim_work=1"):
+        assert main(["best", position, "--json", "--top", "3", "--budget", budget + extra]) == 0
+        runs.append([json.loads(ln) for ln in capsys.readouterr().out.splitlines()])
+    free, capped = runs
+    assert all(ln["method"] == "sim" for ln in free + capped)
+    assert max(ln["work"] for ln in free) == 8 and max(ln["work"] for ln in capped) == 4
+    assert main(["best", position, "--budget", "sim_work=lots"]) == 2
+    assert "sim_work" in capsys.readouterr().err
+
+
+def test_the_champion_level_caps_its_simulation_work() -> None:
+    from amath.players.search import CHAMPION_BUDGET
+
+    assert CHAMPION_BUDGET.sim_work > 0 and Budget().sim_work == 0  # the library's default has no cap
+
+
 def test_sim_and_champion_play_a_whole_amath_game_from_a_full_bag() -> None:
     """A whole game, opening to end: exchanges, passes, the pre-endgame and the endgame all come up."""
     game = Game(AMATH, seed=11)

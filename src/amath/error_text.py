@@ -239,7 +239,7 @@ ERROR_TH: Mapping[str, str] = {
     "wrong_ruleset": "ตำแหน่งนี้เป็นกติกา {found} แต่เครื่องตั้งกติกา {ruleset} ไว้ ส่ง 'ruleset {found}' ก่อน",
     "no_position": "ยังไม่มีตำแหน่ง ส่ง 'position ...' ก่อน",
     "busy": "กำลังค้นหาอยู่ ส่ง 'stop' ก่อน",
-    "go_word": "go รับ iterations N, nodes N, time MS (หรือ movetime MS) และ infinite ไม่ใช่ {word!r}",
+    "go_word": "go รับ iterations N, nodes N, simwork N, time MS (หรือ movetime MS) และ infinite ไม่ใช่ {word!r}",
     "rack_unknown": "ยังไม่รู้เบี้ยบนรางของฝ่าย {side} ส่ง 'rack เบี้ย'",
     "challenge_needs_game": "การคัดค้านต้องมีเกมและประวัติการเดิน ตำแหน่งกระดานไม่มี",
     # self-play workers (amath.parallel)

@@ -45,7 +45,10 @@ class Budget:
     pre-endgame search only while no rack can hold more than this many blanks, else the
     position is simulated (a rack with two blanks has tens of thousands of turns: the
     solver spent 2-6 s of CPU on one such list without finishing one ply, which ranks the
-    turns by score alone).
+    turns by score alone); ``sim_work``: the most work a simulation's play-outs may take, in
+    reply searches weighted by their cost (:func:`amath.engine.sim.reply_work`: a rack short of
+    full counts 1, a full rack 8, four times either with a blank), looked at between batches of
+    iterations, so the simulation stops with the iterations finished by then (0: no cap).
     """
 
     iterations: int = 48
@@ -56,9 +59,11 @@ class Budget:
     inference_samples: int = 150
     blanks: int = 1
     reply_nodes: int = REPLY_NODES
+    sim_work: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks", "reply_nodes"):
+        counts = ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks", "reply_nodes", "sim_work")
+        for name in counts:
             if getattr(self, name) < 0:
                 raise PositionError(f"budget: {name} must be 0 or more, not {getattr(self, name)}")
         if self.candidates < 1 or self.plies < 1:
@@ -267,6 +272,7 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
         inference=inference,
         include=opts.include,
         reply_nodes=b.reply_nodes,
+        max_work=b.sim_work,
     )
     result = sim.run(b.iterations)
     wins = sim.blended_wins()

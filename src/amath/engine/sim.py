@@ -28,9 +28,12 @@ After ``min_iterations`` and every ``batch`` iterations, a candidate whose paire
 difference to the leader is below zero with 99% confidence is dropped, and so is one
 that did exactly as well as the leader in every scenario so far (a twin, such as the
 same tiles with another face that no reply touched).  Budgets count
-iterations: a seed gives the same answer on any machine and with any number of threads
-(each scenario comes from its own seeded generator, and the stopping rule looks only at
-finished batches).
+iterations, and ``max_work`` caps the play-outs' reply searches in work units
+(:func:`reply_work`: a full rack's search costs several short ones, a blank multiplies it),
+looked at between batches: a seed gives the same answer on any machine and with any
+number of threads (each scenario comes from its own seeded generator, the stopping rules
+look only at finished batches, and a batch's searches are the same whatever thread made
+them).
 """
 
 from __future__ import annotations
@@ -78,6 +81,18 @@ WIN_STEP = 0.01
 #: (valued in its leave).  The move list grows about tenfold per blank (two blanks: up to
 #: seconds a rack), and a play-out's reply is only a policy, the same for every candidate.
 PLAYOUT_BLANKS = 1
+#: Work units of one play-out reply search (``Budget.sim_work``, :func:`reply_work`): a rack short
+#: of full counts 1, a full rack ``FULL_RACK_WORK`` (``CROWDED_FULL_RACK_WORK`` with fewer than
+#: ``CROWDED_BAG`` tiles in the bag), and either ``BLANK_WORK`` times that with a blank (the rack
+#: searched: a second blank is held back, ``PLAYOUT_BLANKS``).  Fitted to the thread CPU of the
+#: reply searches of champion's moves in four equity games (docs/bots.md, 4 December 2026): short
+#: racks 0.3-1.1 ms, full ones 3.3 ms (1.9 ms under 20 tiles in the bag), with a blank about four
+#: times that (means).  Over 65 simulated moves a move's units correlate 0.95 with its CPU (the
+#: plain count of searches 0.73-0.87); a unit cost 0.34-0.66 ms in the moves over 1.5 s.
+FULL_RACK_WORK = 8
+CROWDED_FULL_RACK_WORK = 4
+CROWDED_BAG = 20
+BLANK_WORK = 4
 #: Once a play-out has emptied the bag it goes on to the end of the game (at most this
 #: many more turns, the static policy on both sides): at the horizon the leave of an
 #: empty-bag rack is only minus its points, blind to who gets stuck with tiles when the
@@ -121,11 +136,15 @@ class SimStats:
 
 @dataclass(slots=True)
 class SimResult:
-    """Candidates best first (alive ones ahead), the iterations run and the ranking used."""
+    """Candidates best first (alive ones ahead), the iterations run and the ranking used;
+    ``work``: the play-outs' reply searches in :func:`reply_work` units, ``capped``: the work cap
+    stopped the iterations short of the budget (with more than one candidate alive)."""
 
     stats: list[SimStats]
     iterations: int
     by_win: bool
+    work: int = 0
+    capped: bool = False
 
     @property
     def best(self) -> SimStats:
@@ -163,6 +182,20 @@ class _Scenario:
     racks: tuple[tuple[int, tuple[str, ...]], ...]  # hidden side -> tiles
     order: tuple[str, ...]  # the bag, in draw order
     extra: int  # seeds where the tiles an exchange returns go back into the bag
+
+
+def reply_work(rack: Sequence[str], rack_size: int, bag: int) -> int:
+    """The work units of one play-out reply search for ``rack`` with ``bag`` tiles in the bag.
+
+    Counted for the rack searched, the blanks past ``PLAYOUT_BLANKS`` held back: a full rack
+    has many more placements than a short one (fewer on the crowded board of a bag under
+    ``CROWDED_BAG``) and a blank multiplies them.  The units follow the search's CPU time and
+    depend only on what the reply cache keys on, so every thread counts a search alike.
+    """
+    blanks = rack.count(BLANK)
+    searched = len(rack) - max(0, blanks - PLAYOUT_BLANKS)
+    units = (FULL_RACK_WORK if bag >= CROWDED_BAG else CROWDED_FULL_RACK_WORK) if searched >= rack_size else 1
+    return units * BLANK_WORK if blanks else units
 
 
 def win_estimate(spread: float, unseen: int) -> float:
@@ -232,6 +265,7 @@ class Simulator:
         min_iterations: int = 4,
         batch: int = 2,
         reply_nodes: int = REPLY_NODES,
+        max_work: int = 0,
     ) -> None:
         if pos.is_over:
             raise PositionError("the game is over: there is no move to simulate")
@@ -239,6 +273,8 @@ class Simulator:
             raise PositionError("the rack of the side to move must be known")
         if plies < 1 or candidates < 1 or threads < 1:
             raise PositionError("plies, candidates and threads must be 1 or more")
+        if max_work < 0:
+            raise PositionError(f"max_work must be 0 or more, not {max_work}")
         self.pos = pos
         self.equity = equity
         self.plies = plies
@@ -247,6 +283,8 @@ class Simulator:
         self.inference = dict(inference or {})
         self.min_iterations = min_iterations
         self.batch = batch
+        self.max_work = max_work  # 0: no cap
+        self.work = 0  # reply_work of the reply searches made so far (each distinct search once)
         pool = ranked(pos, equity, limit=ROOT_LIMIT)
         every = pool + exchange_candidates(pos, equity) if any(isinstance(m, Exchange) for m in include) else pool
         self.stats = [SimStats(c) for c in including(_choose(pool, candidates), every, include)]
@@ -257,6 +295,7 @@ class Simulator:
         self.spread = pos.spread()  # the root's, for the win prior
         self.unseen = sum(pos.unseen().values())
         self._local = threading.local()
+        self._lock = threading.Lock()  # guards self.work with the reply cache
         self._replies: dict[tuple[int, int, tuple[str, ...], int], Candidate] = {}
         self._leaves: dict[tuple[tuple[str, ...], int], RackLeaves] = {}  # by (rack, bag class)
         self._generator = WithinNodes(get_generator(), reply_nodes)  # a Smath reply: the best within reply_nodes
@@ -336,12 +375,18 @@ class Simulator:
 
         It depends only on the board, the mover's rack and the bag's size, so it is kept per
         such node: candidates that leave the same board (an exchange and the pass) meet the
-        same sampled rack in a scenario, and its move list is made once.
+        same sampled rack in a scenario, and its move list is made once.  Each search made
+        adds its :func:`reply_work` to ``self.work`` once (two threads that make the same one
+        count it once), so after a batch the work is the same with any number of threads.
         """
         key = (work.board_hash, work.to_move, work.rack(work.to_move), work.bag_size)
         found = self._replies.get(key)
         if found is None:
-            found = self._replies[key] = self._reply(work)
+            found = self._reply(work)
+            with self._lock:
+                if key not in self._replies:
+                    self._replies[key] = found
+                    self.work += reply_work(key[2], work.rules.rack_size, key[3])
         return found
 
     def _reply(self, work: Position) -> Candidate:
@@ -389,20 +434,29 @@ class Simulator:
 
     # ----- the loop --------------------------------------------------------------------------
     def run(self, iterations: int) -> SimResult:
-        """Up to ``iterations`` iterations (fewer when one candidate is left)."""
+        """Up to ``iterations`` iterations (fewer when one candidate is left, or once the reply
+        searches' work has reached ``max_work``: looked at after each batch, never inside one)."""
         done = 0
+        capped = False
         pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
         try:
-            while done < iterations and sum(s.alive for s in self.stats) > 1:
+            while done < iterations and self._contested():
                 todo = min(self.batch if done >= self.min_iterations else self.min_iterations - done, iterations - done)
                 self._batch(range(done, done + todo), pool)
                 done += todo
                 if done >= self.min_iterations:
                     self._drop()
+                if self.max_work and self.work >= self.max_work:
+                    capped = done < iterations and self._contested()
+                    break
         finally:
             if pool is not None:
                 pool.shutdown()
-        return SimResult(self._ranked(), done, self.by_win)
+        return SimResult(self._ranked(), done, self.by_win, self.work, capped)
+
+    def _contested(self) -> bool:
+        """More than one candidate is still alive (else there is nothing left to simulate)."""
+        return sum(s.alive for s in self.stats) > 1
 
     def _batch(self, iterations: range, pool: ThreadPoolExecutor | None) -> None:
         alive = [s for s in self.stats if s.alive]
@@ -552,8 +606,10 @@ def simulate(
     seed: int = 0,
     threads: int = 1,
     inference: dict[int, Distribution] | None = None,
+    max_work: int = 0,
 ) -> SimResult:
-    """Simulate the turns of ``pos`` for the side to move; ``pos`` is left as it was."""
+    """Simulate the turns of ``pos`` for the side to move (``max_work``: the reply searches' cap,
+    0 for none); ``pos`` is left as it was."""
     from amath.engine.static import default_equity
 
     sim = Simulator(
@@ -564,5 +620,6 @@ def simulate(
         seed=seed,
         threads=threads,
         inference=inference,
+        max_work=max_work,
     )
     return sim.run(iterations)

@@ -35,7 +35,7 @@ from amath.rules.base import Ruleset
 #: game.  A pre-endgame with two tiles gained +0.5 ± 0.6 (not established) for 20% more
 #: CPU, so it stops at one.
 SIM_BUDGET = Budget(iterations=12, candidates=4, plies=2, nodes=1_000_000, preendgame_bag=0, inference_samples=0)
-CHAMPION_BUDGET = Budget(iterations=40, candidates=6, plies=2, nodes=1_000_000, preendgame_bag=1, inference_samples=60)
+CHAMPION_BUDGET = Budget(iterations=40, candidates=6, plies=2, nodes=1_000_000, preendgame_bag=1, inference_samples=60, sim_work=5000)
 
 #: Each level's budget, as :func:`level_budget` adapts it to the ruleset played (Smath's
 #: levels do not simulate, ``amath.engine.search.STATIC_ONLY`` says why: they rank by static

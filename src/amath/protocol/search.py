@@ -27,12 +27,14 @@ from amath.position import Position as SearchPosition
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long a search may run: iterations, nodes, milliseconds (any of them); ``infinite`` waits for stop."""
+    """How long a search may run: iterations, nodes, milliseconds (any of them); ``infinite`` waits for stop;
+    ``sim_work``: the simulation's cap on its play-outs' reply searches (``amath.engine.Budget.sim_work``)."""
 
     iterations: int | None = None
     nodes: int | None = None
     time_ms: int | None = None
     infinite: bool = False
+    sim_work: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,11 +137,15 @@ class EngineSearch:
             found = [candidate(p, pos) for p in plays]
             work = max((p.work for p in plays), default=0)
             elapsed = int((time.perf_counter() - started) * 1000)
-            report(Progress(engine_budget.iterations, work, elapsed, found[0] if found else None))
+            # a simulation reports the iterations it ran: fewer than asked when sim_work stopped it
+            done = work if plays and plays[0].method == "sim" else engine_budget.iterations
+            report(Progress(done, work, elapsed, found[0] if found else None))
             return found
 
         default = default_budget(pos.rules)  # the ruleset's own (Smath: static equity)
         nodes = budget.nodes if budget.nodes is not None else default.nodes
+        sim_work = budget.sim_work if budget.sim_work is not None else default.sim_work
+        default = replace(default, sim_work=sim_work)
         if budget.time_ms is None and not budget.infinite:  # a count: one search, reproducible
             iterations = budget.iterations if budget.iterations is not None else default.iterations
             return run(replace(default, iterations=iterations, nodes=nodes))

@@ -31,6 +31,9 @@ PROTOCOL_VERSION = 1
 COMMANDS = ("amath", "isready", "setoption", "ruleset", "position", "rack", "play", "show", "go", "stop", "quit", "help")
 #: Largest value any count or time of ``go`` and ``setoption`` takes.
 MAX_COUNT = 1_000_000_000
+#: The words of ``go`` that take a number, and the budget count each sets (``sim_work`` too:
+#: the simulation's cap on its play-outs' reply searches, amath.engine.Budget.sim_work).
+GO_WORDS = {"iterations": "iterations", "nodes": "nodes", "simwork": "sim_work", "sim_work": "sim_work", "time": "time", "movetime": "time"}
 TOP_MAX = 50
 THREADS_MAX = 64
 
@@ -296,16 +299,16 @@ class Session:
             if word == "infinite":
                 infinite, k = True, k + 1
                 continue
-            key = {"iterations": "iterations", "nodes": "nodes", "time": "time", "movetime": "time"}.get(word)
+            key = GO_WORDS.get(word)
             if key is None or k + 1 >= len(words):
                 raise ProtocolError(
-                    f"go takes iterations N, nodes N, time MS (or movetime MS) and infinite, not {words[k]!r}",
+                    f"go takes iterations N, nodes N, simwork N, time MS (or movetime MS) and infinite, not {words[k]!r}",
                     code="go_word",
                     word=words[k],
                 )
             counts[key] = self._number(word, words[k + 1], 1 if key == "time" else 0, MAX_COUNT)
             k += 2
-        return Budget(counts.get("iterations"), counts.get("nodes"), counts.get("time"), infinite)
+        return Budget(counts.get("iterations"), counts.get("nodes"), counts.get("time"), infinite, counts.get("sim_work"))
 
     # ----- the search thread ---------------------------------------------------------
     def _run(self, search: _Search) -> None:

@@ -17,7 +17,7 @@ EN: Mapping[str, str] = {
     "help": (
         "commands: amath | isready | setoption name NAME value VALUE | ruleset NAME | "
         "position string ... | position json {{...}} | position start [RACK] | rack TILES | "
-        "play MOVE | show | go [iterations N] [nodes N] [time MS] [infinite] | stop | quit "
+        "play MOVE | show | go [iterations N] [nodes N] [simwork N] [time MS] [infinite] | stop | quit "
         "(docs/engine-protocol.md)"
     ),
 }
@@ -28,7 +28,7 @@ TH: Mapping[str, str] = {
     "help": (
         "คำสั่ง: amath | isready | setoption name ชื่อ value ค่า | ruleset กติกา | "
         "position string ... | position json {{...}} | position start [ราง] | rack เบี้ย | "
-        "play ตาเดิน | show | go [iterations N] [nodes N] [time MS] [infinite] | stop | quit "
+        "play ตาเดิน | show | go [iterations N] [nodes N] [simwork N] [time MS] [infinite] | stop | quit "
         "(docs/engine-protocol.md)"
     ),
 }
