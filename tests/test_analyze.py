@@ -92,3 +92,22 @@ def test_bingo_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_workers_give_the_same_analysis() -> None:
     assert analyze_game(small_game(), top=2, jobs=2) == analyze_game(small_game(), top=2)
+
+
+def test_the_analysis_values_a_pass_as_the_bot_does_once_it_may_end_the_game() -> None:
+    """The fifth scoreless turn of an A-Math game may end it (one more pass): the analysis then
+    values the pass at the rack's end-of-game worth, as the equity bot does; before, at its leave."""
+    from amath.engine.static import Turns, default_equity
+
+    game = Game(AMATH, seed=4)
+    for _ in range(5):
+        game.push(Pass())
+    reports = analyze_game(game)
+    assert [r.kind for r in reports] == ["pass"] * 5
+    for k, report in enumerate(reports):
+        at = {
+            s: Turns.of(game.board, report.rack, AMATH, len(game.bag), default_equity(), scoreless=s, sides=2).pass_turn().equity
+            for s in (0, k)
+        }
+        assert report.equity == pytest.approx(at[k])
+        assert (report.equity == pytest.approx(at[0])) == (k < 4)

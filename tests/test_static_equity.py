@@ -213,6 +213,46 @@ def test_with_the_bag_empty_a_kept_tile_costs_its_points() -> None:
     assert turns.exchanges() == [] and turns.best().move == Pass()
 
 
+def test_a_scoreless_turn_that_may_end_the_game_keeps_its_tiles_at_their_end_value() -> None:
+    """One round of scoreless turns ends a Smath game, and an exchange counts as one: its tiles
+    are valued as at the end (minus their points), whatever the bag holds.  In A-Math an
+    exchange is never scoreless, and a pass is valued so only from the fifth scoreless turn
+    between two players (one more each ends the game)."""
+    from amath.engine.sim import _leave_after
+    from amath.rules import SMATH
+
+    equity = StaticEquity(HANDSET)
+
+    def worth(kept: list[str], rules: object, bag: int) -> int:
+        return to_units(equity.leave_value(kept, rules, bag))  # type: ignore[arg-type]
+
+    def rest(rack: list[str], taken: tuple[str, ...]) -> list[str]:
+        kept = list(rack)
+        for t in taken:
+            kept.remove(t)
+        return kept
+
+    rack = ["7", "9", "12", "9", "7", "+", "-", "1", "3", "="]
+    turns = Turns.of(Board(SMATH.layout), rack, SMATH, 30, equity)
+    swaps = turns.exchanges()
+    kept = [(c.value, rest(rack, c.move.tiles)) for c in swaps if isinstance(c.move, Exchange)]
+    assert len(kept) == len(swaps) > 0 and all(value == worth(k, SMATH, 0) for value, k in kept)
+    assert any(worth(k, SMATH, 0) != worth(k, SMATH, 30) for _, k in kept)
+    assert turns.pass_turn().value == worth(rack, SMATH, 0)
+    pos = Position.from_game(Game(SMATH, seed=1))
+    mine = list(pos.rack())
+    swap = Exchange(tuple(mine[:3]))
+    assert _leave_after(pos, mine, swap, equity) == worth(mine[3:], SMATH, 0)
+
+    game = Game(AMATH, seed=3)
+    rack = ["17", "18", "19", "20", "13", "14", "15", "16"]
+    for scoreless, pass_bag in ((0, 30), (3, 30), (4, 0)):
+        turns = Turns.of(game.board, rack, AMATH, 30, equity, scoreless=scoreless, sides=2)
+        assert all(c.value == worth(rest(rack, c.move.tiles), AMATH, 30) for c in turns.exchanges() if isinstance(c.move, Exchange))
+        assert turns.pass_turn().value == worth(rack, AMATH, pass_bag)
+    assert worth(rack, AMATH, 0) != worth(rack, AMATH, 30)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_the_bot_the_search_and_the_analysis_agree_on_the_best_turn(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """One static equity: the equity bot, ``best`` at budget 0, the sim candidates and the analysis."""

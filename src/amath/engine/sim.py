@@ -49,7 +49,17 @@ from typing import NamedTuple
 
 from amath.engine.equity import EquityCalculator
 from amath.engine.generator import WithinNodes, get_generator
-from amath.engine.static import Candidate, Turns, exchange_candidates, including, rack_leaves, ranked, to_units
+from amath.engine.static import (
+    Candidate,
+    Turns,
+    exchange_candidates,
+    including,
+    is_scoreless,
+    rack_leaves,
+    ranked,
+    scoreless_may_end,
+    to_units,
+)
 from amath.errors import PositionError
 from amath.move import Exchange, Pass, Place
 from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
@@ -411,11 +421,17 @@ class Simulator:
         (valuing every part of a rack costs as much as the move search); the equity says
         which bag sizes value leaves alike (:meth:`EquityCalculator.bag_class`).
         """
-        key = (rack, self.equity.bag_class(work.bag_size))
+        leaves = self._rack_leaves(work, rack, work.bag_size)
+        closing = self._rack_leaves(work, rack, 0) if scoreless_may_end(work.rules, work.scoreless, work.sides) else None
+        return Turns(work.board, rack, work.rules, work.bag_size, leaves, self._generator, closing)
+
+    def _rack_leaves(self, work: Position, rack: tuple[str, ...], bag: int) -> RackLeaves:
+        """The leaves of ``rack`` valued for ``bag`` tiles in the bag, kept per (rack, bag class)."""
+        key = (rack, self.equity.bag_class(bag))
         leaves = self._leaves.get(key)
         if leaves is None:
-            leaves = self._leaves[key] = rack_leaves(rack, work.rules, work.bag_size, self.equity)
-        return Turns(work.board, rack, work.rules, work.bag_size, leaves, self._generator)
+            leaves = self._leaves[key] = rack_leaves(rack, work.rules, bag, self.equity)
+        return leaves
 
     def _value(self, work: Position, me: int, start: Sequence[int], kept: Sequence[float]) -> tuple[float, float]:
         others = [k for k in range(work.sides) if k != me]
@@ -553,7 +569,8 @@ def _leave_after(pos: Position, rack: Sequence[str], move: Action, equity: Equit
         taken = move.tiles
     for t in taken:
         kept.remove(t)
-    return to_units(equity.leave_value(kept, pos.rules, pos.bag_size))
+    at_end = is_scoreless(pos.rules, move) and scoreless_may_end(pos.rules, pos.scoreless, pos.sides)
+    return to_units(equity.leave_value(kept, pos.rules, 0 if at_end else pos.bag_size))
 
 
 def _shape(move: Action) -> tuple[frozenset[object], tuple[str, ...]] | None:

@@ -13,6 +13,12 @@ simulation's candidates and its play-outs' replies, the pre-endgame, inference,
   the leave of every part of the rack is computed once per turn
   (:class:`~amath.movegen.leaves.RackLeaves`) and the generator adds it to every
   placement's score -- in Rust on the native backend, in Python on the others.
+- A scoreless turn (a pass; an exchange where the rules count it as one, Smath) that could
+  end the game before this side moves again -- every other side taking one too -- keeps
+  its tiles as they are worth at the end: minus their points (:func:`scoreless_may_end`).
+  In Smath one round of scoreless turns ends the game, and an exchange valued by the
+  leave it keeps for a next turn that may never come (a kept ``7 9 12 9 7 +`` is worth
+  +60) made the ``equity`` bot exchange twice as often as ``greedy`` and lose to it.
 - Ties keep a fixed order: placements in the generator's order (score, then squares,
   tiles, faces), then exchanges (fewer tiles returned first, then by name), then the pass.
 - The static player's own turn (:meth:`Turns.best`) passes only when it must.
@@ -26,7 +32,7 @@ from dataclasses import dataclass
 from amath.board import Board
 from amath.engine.equity import EquityCalculator
 from amath.engine.generator import MoveGenerator, get_generator
-from amath.move import Exchange, Pass, Place
+from amath.move import Exchange, Move, Pass, Place
 from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
 from amath.position import Action, Position
 from amath.rules.base import Ruleset
@@ -71,9 +77,32 @@ def rack_leaves(rack: Sequence[str], rules: Ruleset, bag: int, equity: EquityCal
     return RackLeaves.build(rack, lambda kept: to_units(equity.leave_value(kept, rules, bag)), free=rules.tiles.free)
 
 
+def scoreless_may_end(rules: Ruleset, scoreless: int, sides: int) -> bool:
+    """True when a scoreless turn now ends the game if every other side then takes one too.
+
+    ``scoreless`` is the count of scoreless turns just before this one.  A-Math needs six in
+    a row between two players; Smath one round (``pass_rounds`` 1), so there it is always true.
+
+    >>> from amath.rules import AMATH, SMATH
+    >>> scoreless_may_end(AMATH, 0, 2), scoreless_may_end(AMATH, 4, 2), scoreless_may_end(SMATH, 0, 2)
+    (False, True, True)
+    """
+    return scoreless + sides >= rules.pass_rounds * sides
+
+
+def is_scoreless(rules: Ruleset, move: Action) -> bool:
+    """True for a turn that counts toward the scoreless turns ending a game: a pass, and an exchange where the rules say so."""
+    return isinstance(move, Pass) or (isinstance(move, Exchange) and rules.exchange_ends_like_pass)
+
+
 @dataclass(frozen=True, slots=True)
 class Turns:
-    """The turns of one rack on one board with the bag at ``bag`` tiles, ranked by static equity."""
+    """The turns of one rack on one board with the bag at ``bag`` tiles, ranked by static equity.
+
+    ``closing`` values the parts of the rack as at the end of the game; when given, the
+    scoreless turns (the pass, and the exchanges where the rules count them as scoreless)
+    keep their tiles at those values (:func:`scoreless_may_end`).
+    """
 
     board: Board
     rack: tuple[str, ...]
@@ -81,19 +110,43 @@ class Turns:
     bag: int
     leaves: RackLeaves
     generator: MoveGenerator
+    closing: RackLeaves | None = None
 
     @classmethod
     def of(
-        cls, board: Board, rack: Sequence[str], rules: Ruleset, bag: int, equity: EquityCalculator, generator: MoveGenerator | None = None
+        cls,
+        board: Board,
+        rack: Sequence[str],
+        rules: Ruleset,
+        bag: int,
+        equity: EquityCalculator,
+        generator: MoveGenerator | None = None,
+        *,
+        scoreless: int = 0,
+        sides: int = 2,
     ) -> Turns:
-        """The turns of ``rack`` (leave values computed once, here)."""
-        return cls(board, tuple(rack), rules, bag, rack_leaves(rack, rules, bag, equity), generator or get_generator())
+        """The turns of ``rack`` (leave values computed once, here) after ``scoreless`` scoreless turns among ``sides``."""
+        closing = rack_leaves(rack, rules, 0, equity) if rack and scoreless_may_end(rules, scoreless, sides) else None
+        return cls(board, tuple(rack), rules, bag, rack_leaves(rack, rules, bag, equity), generator or get_generator(), closing)
 
     @classmethod
     def at(cls, pos: Position, equity: EquityCalculator, generator: MoveGenerator | None = None) -> Turns:
         """The turns of the side to move in ``pos`` (none once the game is over)."""
         rack = pos.rack() if pos.outcome is None else ()
-        return cls.of(pos.board, rack, pos.rules, pos.bag_size, equity, generator)
+        return cls.of(pos.board, rack, pos.rules, pos.bag_size, equity, generator, scoreless=pos.scoreless, sides=pos.sides)
+
+    @property
+    def _swap_leaves(self) -> RackLeaves:
+        """The values an exchange keeps its tiles at: ``closing`` when an exchange is scoreless and may end the game."""
+        return self.closing if self.closing is not None and self.rules.exchange_ends_like_pass else self.leaves
+
+    def leaves_after(self, move: Move | None) -> RackLeaves:
+        """The values of the tiles ``move`` keeps (a placement, exchange or pass of this rack), as this ranking uses them."""
+        if isinstance(move, Exchange):
+            return self._swap_leaves
+        if isinstance(move, Pass):
+            return self.closing or self.leaves
+        return self.leaves
 
     def placements(self, limit: int | None = None) -> list[Candidate]:
         """The ``limit`` best placements by equity (all of them if None), best first."""
@@ -106,7 +159,7 @@ class Turns:
         """Every legal exchange (one per multiset returned), best first; none when the bag forbids it."""
         if not self.rack or not self.rules.can_exchange(1, self.bag):
             return []
-        leaves = self.leaves
+        leaves = self._swap_leaves
         options = []
         for index in range(1, len(leaves.values)):
             returned = leaves.used(index)
@@ -123,7 +176,7 @@ class Turns:
         least the rack) it is the part of highest value, fewest tiles and then by name first,
         as :meth:`exchanges` sorts; else :meth:`exchanges` decides.
         """
-        leaves = self.leaves
+        leaves = self._swap_leaves
         if not self.rack or len(leaves.values) < 2 or not self.rules.can_exchange(1, self.bag):
             return None
         if not self.rules.can_exchange(sum(leaves.counts), self.bag):
@@ -134,8 +187,8 @@ class Turns:
         return Candidate(Exchange(returned), 0, top)
 
     def pass_turn(self) -> Candidate:
-        """Passing: the whole rack kept."""
-        return Candidate(Pass(), 0, self.leaves.values[0])
+        """Passing: the whole rack kept (at its end-of-game value when the pass may end the game)."""
+        return Candidate(Pass(), 0, self.leaves_after(Pass()).values[0])
 
     def ranked(self, *, exchanges: int | None = 2, limit: int | None = None) -> list[Candidate]:
         """The ``limit`` best placements, the ``exchanges`` best exchanges (None: all) and the pass, best first."""

@@ -36,7 +36,7 @@ class EquityPlayer:
     def turns(self, game: Game, side: int | None = None) -> Turns:
         """The turns of ``side`` (default: the side to move) as this bot ranks them."""
         rack = game.racks[game.to_move if side is None else side]
-        return Turns.of(game.board, rack, game.rules, len(game.bag), self.calculator)
+        return Turns.of(game.board, rack, game.rules, len(game.bag), self.calculator, scoreless=game.passes, sides=len(game.sides))
 
     def choose(self, game: Game) -> Move:
         """The best placement, exchange or pass by static equity (ties in that order)."""

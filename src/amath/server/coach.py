@@ -111,7 +111,7 @@ def review_turn(saved: dict[str, Any], k: int) -> dict[str, Any]:
     work = game
     while len(work.history) > k:
         work.pop()
-    analysis = analyze_turn(k + 1, turn, work.board, len(work.bag), work.rules, top=TOP)
+    analysis = analyze_turn(k + 1, turn, work.board, len(work.bag), work.rules, top=TOP, scoreless=work.passes, sides=len(work.sides))
     entry: dict[str, Any] = to_json([analysis], [], game.names)["turns"][0]  # type: ignore[index]
     entry["side"] -= 1
     entry["played_tiles"] = _tiles(entry["played"], work.board, work.rules)

@@ -184,8 +184,11 @@ def analyze_turn(
     leaves: LeaveTable | None = None,
     *,
     judge: bool = True,
+    scoreless: int = 0,
+    sides: int = 2,
 ) -> TurnAnalysis:
-    """Analyse one decision: ``board`` and ``bag`` (tiles in it) as they were before ``turn``.
+    """Analyse one decision: ``board``, ``bag`` (tiles in it) and ``scoreless`` (the scoreless
+    turns in a row among ``sides``) as they were before ``turn``.
 
     With ``judge`` False (a hint: nothing was played yet) the placements beating the turn
     by equity are not counted when the list is incomplete (``equity_rank`` None): for a
@@ -194,7 +197,8 @@ def analyze_turn(
     Plays are valued with ``leaves`` when given, else with the equity level's fitted tables.
     """
     rack = turn.rack_before
-    turns = Turns.of(board, rack, rules, bag, StaticEquity(leaves) if leaves is not None else default_equity())
+    calculator = StaticEquity(leaves) if leaves is not None else default_equity()
+    turns = Turns.of(board, rack, rules, bag, calculator, scoreless=scoreless, sides=sides)
     table = turns.leaves
     complete = exact = True
     by_score: list[GeneratedMove] = []
@@ -234,7 +238,8 @@ def analyze_turn(
         used = turn.move.tiles
     else:
         used = ()
-    played_value = turn.score * table.unit + table.values[table.index(used)]
+    kept = turns.leaves_after(turn.move)  # a scoreless turn that may end the game: at its end value
+    played_value = turn.score * table.unit + kept.values[kept.index(used)]
     equity = played_value / table.unit
     best_score = options[0].score if options else turn.score
     every = options + others
@@ -278,7 +283,8 @@ def rack_hint(game: Game, side: int, top: int = 3) -> TurnAnalysis:
     """
     rack = tuple(game.racks[side])
     probe = Turn(side, "pass", "pass", rack, 0, game.scores[side])
-    return analyze_turn(len(game.history) + 1, probe, game.board, len(game.bag), game.rules, top=top, judge=False)
+    at = (game.board, len(game.bag), game.rules)
+    return analyze_turn(len(game.history) + 1, probe, *at, top=top, judge=False, scoreless=game.passes, sides=len(game.sides))
 
 
 def _exchange_and_pass(turns: Turns) -> list[Option]:
@@ -316,17 +322,17 @@ def analyze_game(
     The game is unwound with ``pop`` to see each board as it was; it is left at the start.
     ``jobs`` > 1 analyses turns in that many worker processes (same results, in order).
     """
-    boards: dict[int, tuple[Board, int]] = {}
+    boards: dict[int, tuple[Board, int, int]] = {}
     history = list(game.history)
     while game.history:
         game.pop()
-        boards[len(game.history)] = (game.board.copy(), len(game.bag))
+        boards[len(game.history)] = (game.board.copy(), len(game.bag), game.passes)
     wanted = [
         k
         for k, t in enumerate(history)
         if t.kind in DECISIONS and k in boards and known(k) and (sides is None or t.player in sides) and (turns is None or k + 1 in turns)
     ]
-    tasks = [(k + 1, history[k], *boards[k], game.rules, top) for k in wanted]
+    tasks = [(k + 1, history[k], *boards[k], len(game.sides), game.rules, top) for k in wanted]
     out: list[TurnAnalysis] = []
     if progress is not None:
         progress(0, len(tasks))
@@ -344,10 +350,10 @@ def analyze_game(
     return out
 
 
-def _task(task: tuple[int, Turn, Board, int, Ruleset, int]) -> TurnAnalysis:
+def _task(task: tuple[int, Turn, Board, int, int, int, Ruleset, int]) -> TurnAnalysis:
     """One turn's analysis (a top-level function, so worker processes can run it)."""
-    number, turn, board, bag, rules, top = task
-    return analyze_turn(number, turn, board, bag, rules, top)
+    number, turn, board, bag, scoreless, sides, rules, top = task
+    return analyze_turn(number, turn, board, bag, rules, top, scoreless=scoreless, sides=sides)
 
 
 def summarize(analyses: Sequence[TurnAnalysis], names: Sequence[str]) -> list[SideSummary]:
