@@ -90,9 +90,13 @@ def scoreless_may_end(rules: Ruleset, scoreless: int, sides: int) -> bool:
     return scoreless + sides >= rules.pass_rounds * sides
 
 
-def is_scoreless(rules: Ruleset, move: Action) -> bool:
+def is_scoreless(rules: Ruleset, move: Move | None) -> bool:
     """True for a turn that counts toward the scoreless turns ending a game: a pass, and an exchange where the rules say so."""
     return isinstance(move, Pass) or (isinstance(move, Exchange) and rules.exchange_ends_like_pass)
+
+
+#: Stands for every exchange where only the kind of turn matters (:meth:`Turns.leaves_after`).
+_AN_EXCHANGE = Exchange(())
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,18 +139,10 @@ class Turns:
         rack = pos.rack() if pos.outcome is None else ()
         return cls.of(pos.board, rack, pos.rules, pos.bag_size, equity, generator, scoreless=pos.scoreless, sides=pos.sides)
 
-    @property
-    def _swap_leaves(self) -> RackLeaves:
-        """The values an exchange keeps its tiles at: ``closing`` when an exchange is scoreless and may end the game."""
-        return self.closing if self.closing is not None and self.rules.exchange_ends_like_pass else self.leaves
-
     def leaves_after(self, move: Move | None) -> RackLeaves:
-        """The values of the tiles ``move`` keeps (a placement, exchange or pass of this rack), as this ranking uses them."""
-        if isinstance(move, Exchange):
-            return self._swap_leaves
-        if isinstance(move, Pass):
-            return self.closing or self.leaves
-        return self.leaves
+        """The values of the tiles ``move`` keeps (a placement, exchange or pass of this rack), as this
+        ranking uses them: ``closing`` for a scoreless turn (:func:`is_scoreless`) when it is given."""
+        return self.closing if self.closing is not None and is_scoreless(self.rules, move) else self.leaves
 
     def placements(self, limit: int | None = None) -> list[Candidate]:
         """The ``limit`` best placements by equity (all of them if None), best first."""
@@ -159,7 +155,7 @@ class Turns:
         """Every legal exchange (one per multiset returned), best first; none when the bag forbids it."""
         if not self.rack or not self.rules.can_exchange(1, self.bag):
             return []
-        leaves = self._swap_leaves
+        leaves = self.leaves_after(_AN_EXCHANGE)
         options = []
         for index in range(1, len(leaves.values)):
             returned = leaves.used(index)
@@ -176,7 +172,7 @@ class Turns:
         least the rack) it is the part of highest value, fewest tiles and then by name first,
         as :meth:`exchanges` sorts; else :meth:`exchanges` decides.
         """
-        leaves = self._swap_leaves
+        leaves = self.leaves_after(_AN_EXCHANGE)
         if not self.rack or len(leaves.values) < 2 or not self.rules.can_exchange(1, self.bag):
             return None
         if not self.rules.can_exchange(sum(leaves.counts), self.bag):

@@ -283,8 +283,17 @@ def rack_hint(game: Game, side: int, top: int = 3) -> TurnAnalysis:
     """
     rack = tuple(game.racks[side])
     probe = Turn(side, "pass", "pass", rack, 0, game.scores[side])
-    at = (game.board, len(game.bag), game.rules)
-    return analyze_turn(len(game.history) + 1, probe, *at, top=top, judge=False, scoreless=game.passes, sides=len(game.sides))
+    return analyze_turn(
+        len(game.history) + 1,
+        probe,
+        game.board,
+        len(game.bag),
+        game.rules,
+        top=top,
+        judge=False,
+        scoreless=game.passes,
+        sides=len(game.sides),
+    )
 
 
 def _exchange_and_pass(turns: Turns) -> list[Option]:
