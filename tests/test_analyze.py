@@ -47,6 +47,15 @@ def test_analysis_ranks_the_played_move() -> None:
     assert summary[0].mean_rank == first.rank and summary[1].mean_rank is None
 
 
+def test_the_analysis_puts_the_game_back_as_it_was() -> None:
+    game = small_game()
+    before = (list(game.history), game.board.copy(), [list(r) for r in game.racks], list(game.scores), list(game.bag))
+    history = before[0]
+    analyze_game(game, top=1)
+    assert (game.history, game.board, game.racks, game.scores, game.bag) == before
+    assert game.pop() == history[-1] and len(game.history) == 2  # the undo stack is intact too
+
+
 def test_analyze_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "g.amr"
     record.write_text(write_record(small_game()))

@@ -33,9 +33,10 @@ def _short_game() -> Game:
 
 def test_the_champion_engine_judges_a_pass() -> None:
     game = _short_game()
-    turns = len(game.history)
+    history, board, over = list(game.history), game.board.copy(), game.result
     analyses = analyze_game_with_engine(game, "champion")
-    assert len(analyses) == turns and not game.history  # every decision, the game unwound to its start
+    assert len(analyses) == len(history)  # every decision
+    assert game.history == history and game.board == board and game.result == over  # the game put back as it was
     first = analyses[0]
     assert first.kind == "pass" and first.side == 0
     assert first.best[0].move != "pass" and first.equity_lost > 0 and first.rank is not None and first.rank > 1

@@ -248,6 +248,20 @@ def test_undo_then_replay_draws_the_same_tiles() -> None:
     assert g.racks == after
 
 
+def test_a_preserved_block_puts_the_game_back_even_after_an_error() -> None:
+    g = Game(seed=6)
+    for _ in range(3):
+        g.push(Exchange(tuple(g.racks[g.to_move][:2])))
+    state = (g.board.copy(), [list(r) for r in g.racks], list(g.bag), list(g.scores), g.to_move, list(g.history), g.passes)
+    with pytest.raises(IllegalMoveError), g.preserved():
+        g.pop()
+        g.pop()
+        g.push(Pass())
+        g.push(Exchange(("no such tile",)))
+    assert (g.board, g.racks, g.bag, g.scores, g.to_move, g.history, g.passes) == state
+    assert g.pop() == state[5][-1] and len(g.history) == 2  # the undo stack came back with it
+
+
 def test_teams_share_a_rack_and_a_score() -> None:
     g = Game(teams=[("Ann", "Cat"), ("Ben", "Dan")], seed=2)
     assert g.names == ["Ann & Cat", "Ben & Dan"]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -374,6 +375,25 @@ class Game:
         turn = self.history[snap.history_len]  # the turn pushed, not a skip it caused
         self._restore(snap)
         return turn
+
+    @contextmanager
+    def preserved(self) -> Iterator[Game]:
+        """A block inside which the game may be popped and pushed at will; on leaving it (an
+        exception too) the game is exactly as it was: board, bag, racks, scores, history, undo.
+
+        >>> g = Game(seed=1)
+        >>> with g.preserved():
+        ...     _ = g.push(g.parse("pass"))
+        >>> len(g.history)
+        0
+        """
+        snap, history, undo = self._snapshot(), list(self.history), list(self._undo)
+        try:
+            yield self
+        finally:
+            self._restore(snap)
+            self.history[:] = history
+            self._undo[:] = undo
 
     def forget_undo(self) -> None:
         """Drop the snapshots :meth:`pop` would restore: the turns so far can no longer be taken back.

@@ -328,14 +328,16 @@ def analyze_game(
     """Analyse every decision of ``game`` (turn numbers from 1) whose rack is ``known``
     (only the ``turns`` listed, if given).
 
-    The game is unwound with ``pop`` to see each board as it was; it is left at the start.
-    ``jobs`` > 1 analyses turns in that many worker processes (same results, in order).
+    The game is unwound with ``pop`` to see each board as it was, then put back as it was
+    (:meth:`Game.preserved`).  ``jobs`` > 1 analyses turns in that many worker processes
+    (same results, in order).
     """
     boards: dict[int, tuple[Board, int, int]] = {}
     history = list(game.history)
-    while game.history:
-        game.pop()
-        boards[len(game.history)] = (game.board.copy(), len(game.bag), game.passes)
+    with game.preserved():
+        while game.history:
+            game.pop()
+            boards[len(game.history)] = (game.board.copy(), len(game.bag), game.passes)
     wanted = [
         k
         for k, t in enumerate(history)

@@ -72,17 +72,18 @@ def analyze_game_with_engine(
 ) -> list[TurnAnalysis]:
     """Every decision of ``game`` whose rack is ``known``, judged by ``engine`` (``sim`` or ``champion``).
 
-    The game is unwound with ``pop``; it is left at the start, as :func:`amath.study.analyze.analyze_game` leaves it.
+    The game is unwound with ``pop``, then put back as it was (:meth:`Game.preserved`).
     """
     chosen = budget or engine_budget(engine, game.rules)
     history = list(game.history)
     positions: dict[int, Position] = {}
-    while game.history:
-        game.pop()
-        k = len(game.history)
-        turn = history[k]
-        if turn.kind in DECISIONS and known(k) and (sides is None or turn.player in sides):
-            positions[k] = Position.from_game(game, perspective=turn.player)
+    with game.preserved():
+        while game.history:
+            game.pop()
+            k = len(game.history)
+            turn = history[k]
+            if turn.kind in DECISIONS and known(k) and (sides is None or turn.player in sides):
+                positions[k] = Position.from_game(game, perspective=turn.player)
     wanted = sorted(positions)
     out: list[TurnAnalysis] = []
     if progress is not None:
