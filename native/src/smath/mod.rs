@@ -83,6 +83,9 @@ pub struct Ctx<'a> {
     pub max_nodes: Option<u64>,
     pub max_len: Option<i64>,
     extra: Option<Vec<f64>>,
+    /// by tiles used (as `extra`): the best leave of any placement using at least those tiles,
+    /// what a line under way can still keep (a far tighter bound than the table's maximum)
+    extra_above: Option<Vec<f64>>,
     pub extra_max: f64,
     /// by tiles used: sums of the k best points among the rack tiles left, k = 0, 1, ...
     tops: grammar::Map<u64, Vec<i64>>,
@@ -129,6 +132,14 @@ impl Ctx<'_> {
         let Some(table) = &self.extra else { return 0.0 };
         let idx: u64 = (0..self.rack.counts.len()).map(|j| self.rack.count_in(used, j) as u64 * self.radix[j]).sum();
         table.get(idx as usize).copied().unwrap_or(0.0)
+    }
+
+    /// The most a line that has used `used` so far can still add by its leave (0 without a table).
+    #[inline]
+    pub fn extra_bound(&self, used: u64) -> f64 {
+        let Some(table) = &self.extra_above else { return 0.0 };
+        let idx: u64 = (0..self.rack.counts.len()).map(|j| self.rack.count_in(used, j) as u64 * self.radix[j]).sum();
+        table.get(idx as usize).copied().unwrap_or(self.extra_max)
     }
 
     /// The leave and bingo a line ending with usage `used` (`nrack` rack tiles) adds.
@@ -214,6 +225,22 @@ impl Ctx<'_> {
     }
 }
 
+/// For each usage of a mixed-radix table (digit `j` counts tile `j`, 0..=`counts[j]`, weight
+/// `radix[j]`): the best value of it and of every usage using more of each tile.
+fn superset_max(table: &[f64], counts: &[u8], radix: &[u64]) -> Vec<f64> {
+    let mut best = table.to_vec();
+    for (j, &c) in counts.iter().enumerate() {
+        let step = radix[j] as usize;
+        for idx in (0..best.len()).rev() {
+            // digit j below its count: the usage with one more of tile j is already final for j
+            if (idx / step) % (c as usize + 1) < c as usize && idx + step < best.len() {
+                best[idx] = best[idx].max(best[idx + step]);
+            }
+        }
+    }
+    best
+}
+
 /// A start square in the queue: best bound first, then the order queued.
 struct Queued {
     bound: f64,
@@ -296,6 +323,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
             (Some(table), most)
         }
     };
+    let extra_above = extra.as_ref().map(|table| superset_max(table, &rack.counts, &radix));
     if opts.min_score.is_some_and(f64::is_nan) {
         return Err(InputError("min_score is not a number".into()));
     }
@@ -345,6 +373,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         max_nodes: opts.max_nodes,
         max_len: opts.max_len,
         extra,
+        extra_above,
         extra_max,
         tops: grammar::Map::default(),
         numeric,
@@ -458,9 +487,26 @@ fn one_pass(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, 
 
 #[cfg(test)]
 mod tests {
-    use super::{search, Options, Outcome};
+    use super::{search, superset_max, Options, Outcome};
     use crate::rules::testing::smath_rules;
     use crate::rules::RuleData;
+
+    /// The best of every usage at or above each one, against a direct scan of the lattice.
+    #[test]
+    fn superset_max_is_the_best_of_every_usage_above() {
+        let (counts, radix) = ([2u8, 0, 1, 3], [1u64, 3, 3, 6]);
+        let cells = 24;
+        let table: Vec<f64> = (0..cells).map(|i| ((i * 37 + 11) % 17) as f64 - 8.0).collect();
+        let digits = |i: usize| -> Vec<usize> { (0..4).map(|j| (i / radix[j] as usize) % (counts[j] as usize + 1)).collect() };
+        let best = superset_max(&table, &counts, &radix);
+        for (u, &got) in best.iter().enumerate() {
+            let want = (0..cells)
+                .filter(|&v| digits(u).iter().zip(digits(v)).all(|(a, b)| b >= *a))
+                .map(|v| table[v])
+                .fold(f64::NEG_INFINITY, f64::max);
+            assert_eq!(got, want, "usage {u}");
+        }
+    }
 
     /// A rack of face names as counts per tile id ("?" is the blank, the last tile).
     fn rack(r: &RuleData, tiles: &[&str]) -> Vec<i64> {

@@ -472,7 +472,7 @@ impl LineWalk {
         let pts = line.fixed_suffix[i].saturating_add(ctx.left_points(nd.used, fits, line.piece_suffix[i]));
         let em = line.emult_suffix[i];
         let bingo = if fits == ctx.rack_total.saturating_sub(nd.nrack) { ctx.bingo } else { 0 };
-        let cx = line.cross_suffix[i] as f64 + (ctx.extra_max + bingo as f64);
+        let cx = line.cross_suffix[i] as f64 + (ctx.extra_bound(nd.used) + bingo as f64);
         Some(Summary { cm: em, cpm: em.saturating_mul(pts), cx })
     }
 
@@ -502,6 +502,7 @@ impl LineWalk {
         let line = &self.line;
         let [c3, c2, c1] = line.piece_suffix[i];
         let em = line.emult_suffix[i];
+        let extra = ctx.extra_bound(nd.used); // one for every set: the sort below needs it
         let mut sets = [(Summary { cm: 0, cpm: 0, cx: 0.0 }, 0u32); 1 << VALUE_TILES];
         let mut m = 0;
         for mask in 0u32..(1 << n) {
@@ -517,7 +518,7 @@ impl LineWalk {
                 here = here.saturating_add(p.saturating_mul(i64::from(squares)));
             }
             let bingo = if mask.count_ones() as usize == n { ctx.bingo } else { 0 };
-            let sm = Summary { cm: em, cpm: em.saturating_mul(here), cx: line.cross_suffix[i] as f64 + (ctx.extra_max + bingo as f64) };
+            let sm = Summary { cm: em, cpm: em.saturating_mul(here), cx: line.cross_suffix[i] as f64 + (extra + bingo as f64) };
             sets[m] = (sm, mask);
             m += 1;
         }

@@ -316,8 +316,23 @@ def _is_smath(rules: Ruleset) -> bool:
 def _smath_top_equity(
     gen: MoveGenerator, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves, max_nodes: int | None = None
 ) -> list[tuple[GeneratedMove, int]]:
-    """Smath's ``top_equity``: the ``k`` best by score + leave, from two searches of ``max_nodes``
-    each (default :data:`NODE_BUDGET`).
+    """Smath's ``top_equity``: :func:`smath_top_equity_within` without its exactness flag."""
+    return smath_top_equity_within(gen, board, rack, rules, k, leaves, NODE_BUDGET if max_nodes is None else max_nodes)[0]
+
+
+def smath_top_equity_within(
+    gen: MoveGenerator,
+    board: Board,
+    rack: Sequence[str],
+    rules: Ruleset,
+    k: int,
+    leaves: RackLeaves,
+    max_nodes: int,
+    by_score: Sequence[GeneratedMove] | None = None,
+) -> tuple[list[tuple[GeneratedMove, int]], bool]:
+    """(the ``k`` best Smath placements by score + leave with their values, whether exact),
+    from two searches of ``max_nodes`` each; ``by_score``: the first one's result, when the
+    caller has it already (any placements do: they only set the floor).
 
     First the best by score (:data:`FLOOR_MOVES` of them, or ``k``), valued with their leaves:
     the ``k``-th best value among them is reached by at least ``k`` placements, so the search
@@ -325,9 +340,11 @@ def _smath_top_equity(
     of it.  Without the floor it started from the best score plus the best leave of any part
     of the rack, a loose bound, and often used its budget up before finding anything (then
     the bounded search's best stood in: the equity bot exchanged with a 92-point placement on
-    the board and lost to greedy by 320 points a game, docs/bots.md).  When both searches
-    finish the answer is exact; when a budget stops one, it is the best of what both found.
-    Then put in :func:`amath.movegen.leaves.top_equity`'s order (value, score, squares, tiles, faces).
+    the board and lost to greedy by 320 points a game, docs/bots.md).  The answer is exact
+    when the second search finishes (whatever the first did: its placements are real, so the
+    floor is never above the true ``k``-th value); when a budget stops it, it is the best of
+    what both found.  Then put in :func:`amath.movegen.leaves.top_equity`'s order (value,
+    score, squares, tiles, faces).  One mechanism for the bots and the analysis of a turn.
     """
     stride = dict(zip(leaves.tiles, leaves.strides))
     table, unit, free = leaves.values, leaves.unit, rules.tiles.free
@@ -341,19 +358,20 @@ def _smath_top_equity(
         return [(m, m.score * unit + value(kept_tiles(rack, m, rules))) for m in moves]
 
     if k == 0:
-        return []
-    nodes = NODE_BUDGET if max_nodes is None else max_nodes
-    # a long list (every placement) has no floor worth a second search
-    by_score = search_within(board, rack, rules, limit=max(k, FLOOR_MOVES), max_nodes=nodes, generator=gen)[0] if k <= FLOOR_MOST else []
+        return [], True
+    if by_score is None and k > FLOOR_MOST:  # a long list (every placement) has no floor worth a second search
+        by_score = []
+    elif by_score is None:
+        by_score = search_within(board, rack, rules, limit=max(k, FLOOR_MOVES), max_nodes=max_nodes, generator=gen)[0]
     scored = valued(by_score)
     known = sorted((v for _, v in scored), reverse=True)
     # values are whole units: half a unit below the k-th keeps it and all as good, whatever the float rounding
     floor = (known[k - 1] - 0.5) / unit if len(known) >= k else None
-    found, _ = search_within(
-        board, rack, rules, limit=k, min_score=floor, leave=lambda kept: value(kept) / unit, max_nodes=nodes, generator=gen
+    found, exact = search_within(
+        board, rack, rules, limit=k, min_score=floor, leave=lambda kept: value(kept) / unit, max_nodes=max_nodes, generator=gen
     )
     best = {mv[0].key(): mv for mv in valued(found) + scored}
-    return sorted(best.values(), key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))[:k]
+    return sorted(best.values(), key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))[:k], exact
 
 
 #: Placements by score the Smath equity search values first for its floor (at least ``k``), and

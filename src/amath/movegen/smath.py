@@ -143,6 +143,7 @@ class Search:
         self.prior: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []  # the last finished pass's
         self.threshold = float("-inf")
         self.extra, self.extra_max = self._leave_table(leave)
+        self.extra_above = None if self.extra is None else self._superset_max(self.extra)
         points = sorted((rules.points(t) for t in rack), reverse=True)
         self.top_sum = [0]
         for p in points:
@@ -175,6 +176,21 @@ class Search:
 
         fill(0, 0, [])
         return table, max(table.values())
+
+    def _superset_max(self, table: dict[int, float]) -> dict[int, float]:
+        """By packed usage: the best leave of it and of every usage using more of each tile."""
+        info = self.info
+        best = dict(table)
+        for j, bit in enumerate(info.bits):
+            for used in sorted(best, reverse=True):  # one more of tile j: a larger key, already final for j
+                if (used >> (info.width * j)) & info.mask < info.counts[j]:
+                    best[used] = max(best[used], best[used + bit])
+        return best
+
+    def extra_bound(self, used: int) -> float:
+        """The most a line that has used ``used`` so far can still add by its leave: the best
+        leave of any usage at or above it, far tighter than the table's maximum (0 without one)."""
+        return 0.0 if self.extra_above is None else self.extra_above[used]
 
     def run(self) -> list[GeneratedMove]:
         """Search at falling thresholds (aspiration) until the ``limit`` best are proved; see :meth:`_pass`."""

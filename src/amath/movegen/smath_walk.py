@@ -170,7 +170,7 @@ class LineWalk:
         fits = self._fits(i, st, used, nrack)
         pts = _best_points(line, i, top, fits)
         em = line.emult_suffix[i]
-        bonus = s.extra_max + (s.bingo if fits == self.rack_total - nrack else 0)
+        bonus = s.extra_bound(used) + (s.bingo if fits == self.rack_total - nrack else 0)
         return em, em * pts, line.cross_suffix[i] + bonus
 
     def _balancing(self, i: int, st: State, used: int, nrack: int, need_end: int) -> Summary | None:
@@ -186,6 +186,7 @@ class LineWalk:
         fits = self._fits(i, st, used, nrack)
         em = line.emult_suffix[i]
         left = [self.counts[j] - ((used >> (self.width * j)) & self.mask) for j in range(len(self.counts))]
+        extra = s.extra_bound(used)  # one for every set: the sort below needs it
         sets: list[tuple[Summary, list[int]]] = []
         for take in _sub_counts(left):
             size = sum(take)
@@ -196,7 +197,7 @@ class LineWalk:
             for p in pts:
                 top.append(top[-1] + p)
             here = _best_points(line, i, top, size)
-            sets.append(((em, em * here, line.cross_suffix[i] + s.extra_max + (s.bingo if size == r else 0)), take))
+            sets.append(((em, em * here, line.cross_suffix[i] + extra + (s.bingo if size == r else 0)), take))
         # best first: the first set that balances bounds every set that does (all the tiles left have
         # the most points and the bingo; the others differ only in points)
         sets.sort(key=lambda t: (-t[0][1], -t[0][2]))

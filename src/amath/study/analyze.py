@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from amath.board import Board
 from amath.engine.equity import StaticEquity
-from amath.engine.generator import get_generator, search_within
+from amath.engine.generator import FLOOR_MOVES, get_generator, search_within, smath_top_equity_within
 from amath.engine.static import Turns, default_equity
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
@@ -130,10 +130,15 @@ def _focused(
     board: Board, rack: Sequence[str], rules: Ruleset, top: int, table: RackLeaves
 ) -> tuple[list[GeneratedMove], bool, list[GeneratedMove], bool]:
     """For a Smath rack whose complete list is too long: the best ``top`` by score and by
-    equity, each with whether its search finished within :data:`ANALYSIS_NODES`."""
-    by_score, exact_score = search_within(board, rack, rules, limit=top, max_nodes=ANALYSIS_NODES)
-    by_equity, exact_equity = search_within(board, rack, rules, limit=top, leave=_leave(table, rack, rules), max_nodes=ANALYSIS_NODES)
-    return by_score, exact_score, by_equity, exact_equity
+    equity, each with whether its search finished within :data:`ANALYSIS_NODES`.
+
+    The best by equity come from the bots' own search (:func:`smath_top_equity_within`),
+    its floor set by the best by score found first: without a floor the search by equity
+    often spent its whole budget and the turn was reported inexact (docs/smath.md)."""
+    gen = get_generator()
+    found, exact_score = search_within(board, rack, rules, limit=max(top, FLOOR_MOVES), max_nodes=ANALYSIS_NODES, generator=gen)
+    by_equity, exact_equity = smath_top_equity_within(gen, board, rack, rules, top, table, ANALYSIS_NODES, by_score=found)
+    return found[:top], exact_score, [m for m, _ in by_equity], exact_equity
 
 
 def _better_by_score(
