@@ -2,6 +2,9 @@
 
 To add a subcommand, write ``amath/cli/NAME.py`` with ``HELP``, ``add_arguments(parser)``
 and ``run(args) -> int``, and list it in ``SUBCOMMANDS``.
+
+Every text is written in English and shown in the language of :mod:`amath.cli.lang`
+(``AMATH_LANG``, else the locale): add the Thai of a new text to :mod:`amath.cli.thai`.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import sys
 from collections.abc import Sequence
 
 from amath import __version__
+from amath.cli.lang import say, warn_bad_setting
+from amath.cli.parser import LocalParser
 
 SUBCOMMANDS: tuple[str, ...] = (
     "check",
@@ -41,9 +46,9 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand."""
-    parser = argparse.ArgumentParser(prog="amath", description="A-Math (เอแม็ท): the crossword game of equations")
+def build_parser(lang: str | None = None) -> LocalParser:
+    """The argument parser with every available subcommand, in ``lang`` (default: :func:`amath.cli.lang.language`)."""
+    parser = LocalParser(prog="amath", description="A-Math (เอแม็ท): the crossword game of equations", lang=lang)
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and the move generator in use, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
@@ -53,14 +58,16 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name != f"amath.cli.{name}":
                 raise
             continue  # a subcommand whose module is not written yet
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP, lang=parser.lang)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
+    parser.localize()
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``amath`` command; returns the exit code."""
+    warn_bad_setting()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
@@ -70,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args._run(args)
         sys.stdout.flush()  # inside the try: a reader that went away is noticed here, not at exit
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + say("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # `amath moves p.json | head -1`: the reader has all it wanted
         _drop_stdout()

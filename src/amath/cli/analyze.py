@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from amath.cli.lang import error_line, explain, say
 from amath.engine import Budget
 from amath.errors import AmathError
 from amath.formats.load import load_game_text, read_text
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         if args.boards is not None:
             args.boards.mkdir(parents=True, exist_ok=True)
     except (AmathError, OSError) as exc:
-        print(f"error: {args.game}: {exc}", file=sys.stderr)
+        print(error_line(f"{args.game}: {explain(exc)}"), file=sys.stderr)
         return 2
     names = game.names
     if args.engine != "static":
@@ -90,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             wanted = set(args.turn or [])
             analyses = engine_analyses(args, game, lambda k: known(k) and (not wanted or k + 1 in wanted), sides, budget)
         except AmathError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(error_line(explain(exc)), file=sys.stderr)
             return 2
     else:
         progress = None if args.quiet else _progress_bar(time.perf_counter())
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             for a in analyses:
                 (args.boards / f"turn-{a.turn:03d}.svg").write_text(_picture(a, game, names), encoding="utf-8")
         except OSError as exc:
-            print(f"error: {args.boards}: {exc}", file=sys.stderr)
+            print(error_line(f"{args.boards}: {explain(exc)}"), file=sys.stderr)
             return 2
     if args.json:
         print(json.dumps(to_json(analyses, summary, names), ensure_ascii=False, indent=1))
@@ -135,7 +137,8 @@ def _progress_bar(started: float) -> Callable[[int, int], None]:
         width = 30
         filled = width * done // max(total, 1)
         elapsed = time.perf_counter() - started
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} turns, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+        counts = say("{done}/{total} turns, {elapsed:.0f} s", done=done, total=total, elapsed=elapsed)
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {counts}", end="", file=sys.stderr, flush=True)
 
     return show
 
@@ -183,14 +186,14 @@ def to_json(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], na
 
 
 def _rank_of_many(a: TurnAnalysis) -> str:
-    """The rank of a play among placements too many to list (a big Smath rack), in both languages."""
+    """The rank of a play among placements too many to list (a big Smath rack)."""
     if a.kind != "place":
-        return "placements too many to list / การลงมีมากเกินจะแสดงทั้งหมด"
+        return say("placements too many to list")
     if a.rank is not None:
-        return f"rank {a.rank} ({a.moves} placements score more / มี {a.moves} แบบที่ได้คะแนนมากกว่า)"
+        return say("rank {rank} ({moves} placements score more)", rank=a.rank, moves=a.moves)
     if a.moves == 0:
-        return "rank ? (the search stopped at its budget / ค้นถึงขีดจำกัดแล้วหยุด)"
-    return f"rank > {a.moves} (counting stopped at its budget / นับถึงขีดจำกัดแล้วหยุด)"
+        return say("rank ? (the search stopped at its budget)")
+    return say("rank > {moves} (counting stopped at its budget)", moves=a.moves)
 
 
 def table(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], names: Sequence[str]) -> str:
@@ -202,25 +205,51 @@ def table(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], name
         elif a.moves == 0:  # only an exchange or a pass was possible: no placement to rank against
             rank = "no placement / ไม่มีที่วาง"
         else:
-            rank = f"rank {a.rank} of {a.moves}" if a.rank is not None else f"{a.moves} placements"
-        lines.append(f"turn {a.turn:<3} {names[a.side]}  rack {' '.join(a.rack)}")
-        lines.append(f"  played  {a.played:<48} {a.score:>4}  {rank}, equity rank {a.equity_rank if a.equity_rank is not None else '?'}")
+            rank = (
+                say("rank {rank} of {moves}", rank=a.rank, moves=a.moves)
+                if a.rank is not None
+                else say("{moves} placements", moves=a.moves)
+            )
+        lines.append(say("turn {turn:<3} {name}  rack {rack}", turn=a.turn, name=names[a.side], rack=" ".join(a.rack)))
+        equity_rank = a.equity_rank if a.equity_rank is not None else "?"
+        lines.append(
+            say(
+                "  played  {move:<48} {score:>4}  {rank}, equity rank {equity_rank}",
+                move=a.played,
+                score=a.score,
+                rank=rank,
+                equity_rank=equity_rank,
+            )
+        )
         for k, o in enumerate(a.best):
-            label = "best" if k == 0 else ""
-            lines.append(f"  {label:<6}  {o.move:<48} {o.score:>4}  equity {o.equity:.1f}")
+            label = _pad(say("best") if k == 0 else "", 6)
+            lines.append(
+                say("  {label}  {move:<48} {score:>4}  equity {equity:.1f}", label=label, move=o.move, score=o.score, equity=o.equity)
+            )
         if not a.best:
-            lines.append("  best    (no placement)")
+            lines.append(say("  best    (no placement)"))
         if not a.exact:
-            lines.append("  (the search reached its node budget: the best found by then / ค้นถึงขีดจำกัด: ดีที่สุดเท่าที่พบ)")
+            lines.append(say("  (the search reached its node budget: the best found by then)"))
         if a.missed_bingo is not None:
-            lines.append(f"  missed  bingo {a.missed_bingo.move} ({a.missed_bingo.score})")
-        lines.append(f"  lost    {a.points_lost} points, {a.equity_lost:.1f} equity")
+            lines.append(say("  missed  bingo {move} ({score})", move=a.missed_bingo.move, score=a.missed_bingo.score))
+        lines.append(say("  lost    {points} points, {equity:.1f} equity", points=a.points_lost, equity=a.equity_lost))
     lines.append("")
-    width = max([len(n) for n in names] + [6])
-    lines.append(f"{'player':<{width}}  turns  best  points lost  equity lost  mean rank  median rank  missed bingos")
+    width = max([_width(n) for n in names] + [6])
+    heads = [say(h) for h in ("turns", "best", "points lost", "equity lost", "mean rank", "median rank", "missed bingos")]
+    lines.append("  ".join([_pad(say("player"), width), *heads]))
     for s in summary:
         mean = "-" if s.mean_rank is None else f"{s.mean_rank:.1f}"
         median = "-" if s.median_rank is None else f"{s.median_rank:g}"
-        counts = f"{s.turns:>5}  {s.best_found:>4}  {s.points_lost:>11}  {s.equity_lost:>11.1f}"
-        lines.append(f"{s.name:<{width}}  {counts}  {mean:>9}  {median:>11}  {s.missed_bingos:>13}")
+        cells = [str(s.turns), str(s.best_found), str(s.points_lost), f"{s.equity_lost:.1f}", mean, median, str(s.missed_bingos)]
+        lines.append("  ".join([_pad(s.name, width), *(" " * (_width(h) - len(c)) + c for h, c in zip(heads, cells, strict=True))]))
     return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: Thai vowel and tone marks sit on their letter."""
+    return sum(unicodedata.category(c) != "Mn" for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` left-aligned in ``width`` terminal columns (``str.ljust`` counts the marks too)."""
+    return text + " " * (width - _width(text))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from amath.board import Board, PlacedTile
+from amath.cli.lang import error_line, explain, say
 from amath.engine import Budget, Play, best
 from amath.errors import AmathError
 from amath.formats.load import load_any, read_text
@@ -37,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         default=None,
         metavar="SPEC",
-        help="work allowed: N simulation iterations, or KEY=N,... with keys " + ", ".join(_BUDGET_KEYS),
+        help=say("work allowed: N simulation iterations, or KEY=N,... with keys {keys}", keys=", ".join(_BUDGET_KEYS)),
     )
     parser.add_argument("--top", type=int, default=5, help="plays to show (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the simulation (same seed, same answer)")
@@ -117,14 +118,14 @@ def run(args: argparse.Namespace) -> int:
         pos, last = load_position(args.position)
         plays = best(pos, budget, seed=args.seed, threads=args.threads, last=last, top=args.top)
     except AmathError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(explain(exc)), file=sys.stderr)
         return 2
     out = sys.stdout
     if args.json:
         for play in plays:
             out.write(json.dumps(as_json(play, pos.board, pos.rules), ensure_ascii=False) + "\n")
         return 0
-    out.write("  # equity    win  move / ตา  (line / แนวที่คาด)\n")
+    out.write("  # equity    win  move / ตา  (line / แนวที่คาด)\n")  # both languages: tests read this form
     for k, play in enumerate(plays, 1):
         line = notate(play.pv or (play.move,), pos.board, pos.rules)
         exact = f"  exact spread {play.spread:+d} / ผลต่างแน่นอน" if play.exact and play.spread is not None else ""

@@ -7,6 +7,7 @@ import json
 import random
 import sys
 
+from amath.cli.lang import error_line, explain, say
 from amath.errors import AmathError
 from amath.rules import get_ruleset
 from amath.rules.base import Ruleset
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
             )
         found = bingos(rack, rules)
     except AmathError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(explain(exc)), file=sys.stderr)
         return 2
     _show(rack, found, args)
     return 0 if found else 1
@@ -64,10 +65,10 @@ def _drill(args: argparse.Namespace, rules: Ruleset) -> int:
         rack = practice_rack(rng, rules, blanks=args.blanks)
         found = bingos(rack, rules)
         if args.wait and not args.json:
-            print(f"rack {k + 1}: {_rack_text(rack)}")
-            input("  find a bingo, then press Enter for the answers ")
+            print(say("rack {k}: {rack}", k=k + 1, rack=_rack_text(rack)))
+            input(say("  find a bingo, then press Enter for the answers "))
         elif not args.json:
-            print(f"rack {k + 1}:")
+            print(say("rack {k}:", k=k + 1))
         _show(rack, found, args)
         if not args.json and k + 1 < args.count:
             print()
@@ -83,9 +84,10 @@ def _show(rack: list[str], found: list[Bingo], args: argparse.Namespace) -> None
         answers = [{"equation": b.text, "tiles": b.tokens, "best_move": b.best_move, "best_score": b.best_score} for b in found]
         print(json.dumps({"rack": rack, "count": len(found), "bingos": answers[: args.limit]}, ensure_ascii=False))
         return
-    print(f"  rack {_rack_text(rack)}: {len(found)} bingo{'s' if len(found) != 1 else ''}")
+    count = say("  rack {rack}: {n} bingo", rack=_rack_text(rack), n=1) if len(found) == 1 else None
+    print(count or say("  rack {rack}: {n} bingos", rack=_rack_text(rack), n=len(found)))
     width = max([len(b.text) for b in found[: args.limit]] + [8])
     for b in found[: args.limit]:
-        print(f"  {b.text:<{width}}  {b.tokens:<28}  best opening {b.best_move} ({b.best_score})")
+        print(f"  {b.text:<{width}}  {b.tokens:<28}  " + say("best opening {move} ({score})", move=b.best_move, score=b.best_score))
     if len(found) > args.limit:
-        print(f"  ... and {len(found) - args.limit} more (--limit)")
+        print(say("  ... and {n} more (--limit)", n=len(found) - args.limit))

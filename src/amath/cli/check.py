@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from amath.cli.lang import error_line, explain, say
 from amath.equation import judge
 from amath.errors import AmathError
 from amath.notation import parse_token
@@ -26,11 +27,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = get_ruleset(args.variant)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(explain(exc)), file=sys.stderr)
         return 2
     words = split_words(args.tiles)
     if not words:
-        print("error: no tiles given (example: amath check 7 - 7 = 6 '*' 0)", file=sys.stderr)
+        print(error_line(say("no tiles given (example: amath check 7 - 7 = 6 '*' 0)")), file=sys.stderr)
         return 2
     faces: list[str] = []
     allowed = set(rules.blank_faces) | set(rules.tiles.free)
@@ -38,10 +39,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             face = _face(word, rules)
         except AmathError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(error_line(explain(exc)), file=sys.stderr)
             return 2
         if face not in allowed:
-            print(f"error: {word!r} is not a tile face of {rules.name} (faces: {' '.join(sorted(allowed, key=_order))})", file=sys.stderr)
+            faces_text = " ".join(sorted(allowed, key=_order))
+            message = say("{word!r} is not a tile face of {variant} (faces: {faces})", word=word, variant=rules.name, faces=faces_text)
+            print(error_line(message), file=sys.stderr)
             return 2
         faces.append(face)
     verdict = judge(faces, rules.syntax)

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from amath.cli.lang import error_line, explain, say
 from amath.engine.generator import get_generator
 from amath.errors import AmathError
 from amath.formats.position import position_from_json
@@ -33,19 +34,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the moves; a summary (count, time) goes to stderr unless ``--json``."""
     if args.limit is not None and args.limit < 0:
-        print("error: --limit must be 0 or more", file=sys.stderr)
+        print(error_line(say("--limit must be 0 or more")), file=sys.stderr)
         return 2
     try:
         text = sys.stdin.read() if args.position == "-" else Path(args.position).read_text(encoding="utf-8")
     except OSError as exc:
-        print(f"error: cannot read {args.position}: {exc.strerror}", file=sys.stderr)
+        reason = say(exc.strerror or str(exc))
+        print(error_line(say("cannot read {path}: {reason}", path=args.position, reason=reason)), file=sys.stderr)
         return 2
     try:
         pos = position_from_json(text)
         rules = pos.rules
         board = pos.board()
     except AmathError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(explain(exc)), file=sys.stderr)
         return 2
     started = time.perf_counter()
     rack = list(pos.rack)
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
             out.write(json.dumps(_as_json(m, notation), ensure_ascii=False) + "\n")
         else:
             out.write(f"{m.score:4d}  {notation}\n")
-    if not args.json:
+    if not args.json:  # both languages in one line, as before: tests and docs read this form
         if args.limit is None:
             print(f"{len(moves)} moves in {elapsed:.3f} s / {len(moves)} การวาง ใน {elapsed:.3f} วินาที", file=sys.stderr)
         else:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import cast
 
+from amath.cli.lang import language
 from amath.game import Game, Options
 from amath.players.base import Player
 from amath.rules import get_ruleset
@@ -41,7 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--penalty", type=int, default=10, metavar="POINTS", help="with --clock: points lost per started minute over (10)")
     parser.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn")
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game (keeps saving to it unless --save says otherwise)")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language: en (default) or th")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=None, help="language: en or th (default: $AMATH_LANG, else the locale, else en)"
+    )
     parser.add_argument("--no-color", dest="color", action="store_false", default=None, help="no ANSI colours")
     parser.add_argument("--color", dest="color", action="store_true", help="ANSI colours even when not a terminal")
     parser.add_argument("--ascii", action="store_true", default=None, help="plain ASCII symbols only")
@@ -49,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Set up the game and play it; exit 2 with a message on bad options or an unreadable save."""
-    text = Text(args.lang)
+    text = Text(args.lang or language())
     try:
         if args.resume:
             game, levels = savefile.read(args.resume)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from amath.cli.lang import error_line, explain
 from amath.errors import AmathError
 from amath.formats.fen import position_to_string
 from amath.formats.load import game_at, load_any, read_text
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             pos = position_of(game_at(loaded, args.turn))
     except AmathError as exc:
-        print(f"error: {args.game}: {exc}", file=sys.stderr)
+        print(error_line(f"{args.game}: {explain(exc)}"), file=sys.stderr)
         return 2
     print(position_to_json(pos) if args.json else position_to_string(pos))
     return 0

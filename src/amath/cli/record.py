@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from amath.cli.lang import error_line, explain
 from amath.errors import AmathError
 from amath.formats.load import load_game_text, read_text
 from amath.formats.record import format_record, record_of
@@ -37,6 +38,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             Path(args.output).write_text(text, encoding="utf-8")
     except (AmathError, OSError) as exc:
-        print(f"error: {args.game}: {exc}", file=sys.stderr)
+        print(error_line(f"{args.game}: {explain(exc)}"), file=sys.stderr)
         return 2
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from amath.cli.lang import error_line, explain, say
 from amath.errors import AmathError
 from amath.formats.load import read_text
 from amath.formats.record import format_line, parse_record
@@ -29,16 +30,18 @@ def run(args: argparse.Namespace) -> int:
             )
         record = parse_record(text)
     except AmathError as exc:
-        print(f"error: {args.game}: {exc}", file=sys.stderr)
+        print(error_line(f"{args.game}: {explain(exc)}"), file=sys.stderr)
         return 2
     result = replay(record)
     if args.verbose:
         for k, line in enumerate(record.turns[: result.agreed], start=1):
-            print(f"turn {k:3d} ok  {format_line(line)}")
+            print(say("turn {k:3d} ok  {line}", k=k, line=format_line(line)))
     if result.problem is not None:
-        print(f"{args.game}: {result.problem}")
-        print(f"{result.agreed} of {result.turns} turns agree before it")
+        print(f"{args.game}: {explain(result.problem)}")
+        print(say("{agreed} of {turns} turns agree before it", agreed=result.agreed, turns=result.turns))
         return 1
-    ending = " and so does the end of the game" if record.ends else ""
-    print(f"{args.game}: all {result.turns} turns agree{ending}")
+    if record.ends:
+        print(say("{game}: all {turns} turns agree and so does the end of the game", game=args.game, turns=result.turns))
+    else:
+        print(say("{game}: all {turns} turns agree", game=args.game, turns=result.turns))
     return 0

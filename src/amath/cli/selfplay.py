@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from amath.cli.lang import error_line, explain, say
 from amath.parallel import ParallelError, Workers, run_ordered
 from amath.players.registry import BOTS
 from amath.players.selfplay import Summary, play_task, run_tasks
@@ -20,7 +21,7 @@ HELP = "let bots play each other (games saved as JSON, summary of wins, scores, 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--games``, ``--players``, ``--variant``, ``--seed``, ``--jobs``, ``--ray``, ``--out``, ``--quiet``."""
     parser.add_argument("--games", type=int, default=10, metavar="N", help="number of games (default 10)")
-    parser.add_argument("--players", default="greedy,equity", help=f"comma-separated bots, 2 to 4 of: {', '.join(BOTS)}")
+    parser.add_argument("--players", default="greedy,equity", help=say("comma-separated bots, 2 to 4 of: {bots}", bots=", ".join(BOTS)))
     parser.add_argument("--variant", default="a-math", help="a-math (default), smath or smath+OPTIONS (docs/smath.md)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: the same seed plays the same games (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); with --ray local, Ray's CPUs")
@@ -50,7 +51,8 @@ def _progress(done: int, total: int, started: float) -> None:
     width = 30
     filled = width * done // max(total, 1)
     elapsed = time.perf_counter() - started
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+    counts = say("{done}/{total} games, {elapsed:.0f} s", done=done, total=total, elapsed=elapsed)
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {counts}", end="", file=sys.stderr, flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,15 +60,16 @@ def run(args: argparse.Namespace) -> int:
     names = [n.strip().lower() for n in args.players.split(",") if n.strip()]
     unknown = [n for n in names if n not in BOTS]
     if unknown or not 2 <= len(names) <= 4:
-        print(f"error: --players takes 2 to 4 of {', '.join(BOTS)} (got {args.players!r})", file=sys.stderr)
+        message = say("--players takes 2 to 4 of {bots} (got {players!r})", bots=", ".join(BOTS), players=args.players)
+        print(error_line(message), file=sys.stderr)
         return 2
     try:
         rules = get_ruleset(args.variant)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(explain(exc)), file=sys.stderr)
         return 2
     if args.games < 1 or args.jobs < 1:
-        print("error: --games and --jobs must be at least 1", file=sys.stderr)
+        print(error_line(say("--games and --jobs must be at least 1")), file=sys.stderr)
         return 2
     bots = _labels(names)
     if args.out is not None:
@@ -86,12 +89,19 @@ def run(args: argparse.Namespace) -> int:
             if show:
                 _progress(summary.games, args.games, started)
     except ParallelError as exc:
-        print(f"\nerror: {exc}", file=sys.stderr)
+        print("\n" + error_line(explain(exc)), file=sys.stderr)
         return 2
     wall = time.perf_counter() - started
     if show:
         print(file=sys.stderr)
     for line in summary.lines():
         print(line)
-    print(f"  wall time {wall:.1f} s on {workers.describe()}: {args.games / wall:.3f} games per second")
+    print(
+        say(
+            "  wall time {wall:.1f} s on {workers}: {rate:.3f} games per second",
+            wall=wall,
+            workers=workers.describe(),
+            rate=args.games / wall,
+        )
+    )
     return 0

@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from amath.cli.lang import say
 from amath.error_text import describe
 from amath.errors import AmathError
 from amath.server.config import DB_ENV, TUNABLE, Settings, default_db_url, env_name, settings_from
@@ -17,13 +18,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Address, port, database URL, and one option per limit of :data:`amath.server.config.TUNABLE`."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for everyone)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    parser.add_argument("--db", default=None, help=f"SQLAlchemy database URL (default ${DB_ENV} or sqlite:///amath.sqlite3)")
+    parser.add_argument("--db", default=None, help=say("SQLAlchemy database URL (default ${env} or sqlite:///amath.sqlite3)", env=DB_ENV))
     defaults = Settings(db_url="")
     limits = parser.add_argument_group("limits", "each also read from its environment variable; an option wins")
     for name, what in TUNABLE.items():
         default = getattr(defaults, name)
         option = f"--{name.replace('_', '-')}"
-        limits.add_argument(option, dest=name, metavar="N", default=None, help=f"{what} (default {default:g}; ${env_name(name)})")
+        limits.add_argument(
+            option,
+            dest=name,
+            metavar="N",
+            default=None,
+            help=say("{what} (default {default:g}; ${env})", what=say(what), default=default, env=env_name(name)),
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     database = make_url(settings.db_url).render_as_string(hide_password=True)
-    print(f"amath: open http://{shown}:{args.port}/ in a browser (database: {database})", flush=True)
+    print(say("amath: open {url} in a browser (database: {database})", url=f"http://{shown}:{args.port}/", database=database), flush=True)
     # no per-message deflate: a view is a few KB, and compressing two of them per move cost more CPU than the move
     uvicorn.run(
         app,
