@@ -14,6 +14,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from backends import BACKENDS, Generate
 from webtools import CHROMIUM
 
+os.environ["AMATH_LANG"] = "en"
+"""The suite reads the command's English texts: the machine's locale must not turn them into Thai
+(tests/test_cli_lang.py clears this in the tests about the language rule)."""
+
 TEST_DB_ENV = "AMATH_TEST_DB"
 """A PostgreSQL URL here runs the server tests against it (scripts/postgres.sh sets it); unset, SQLite files."""
 
