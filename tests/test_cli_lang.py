@@ -230,4 +230,22 @@ def test_every_message_template_has_its_thai() -> None:
     for english, thai in TH.items():  # same fields, so the Thai fills from the same values
         fields = set(re.findall(r"\{(\w+)", english))
         assert fields == set(re.findall(r"\{(\w+)", thai)), english
-        assert THAI.search(thai) and "%" not in thai, english  # argparse expands % in help texts
+        assert THAI.search(thai) and thai.count("%") == english.count("%"), english  # argparse expands % in help texts
+
+
+def test_selfplay_summary_in_both_languages(env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same game summarised in Thai and in English: the same numbers, the words of the language chosen."""
+    outs = {}
+    for chosen in ("en", "th"):
+        env.setenv("AMATH_LANG", chosen)
+        assert main(["selfplay", "--games", "1", "--players", "random,random", "--seed", "2", "--quiet"]) == 0
+        outs[chosen] = capsys.readouterr().out
+    english, thai = outs["en"], outs["th"]
+    assert english.startswith("games: 1\n") and "margin random - random#2" in english and not THAI.search(english)
+    assert thai.startswith("จำนวนเกม: 1\n") and "ส่วนต่าง random - random#2" in thai and "1 โพรเซส" in thai
+    assert "games:" not in thai and "win rate" not in thai and "mean score" not in thai
+    numbers = re.compile(r"[+-]?\d+(?:\.\d+)?")
+    results = slice(0, 5)  # games, the two bots, margin, win rate; the timings that follow differ run to run
+    assert [numbers.findall(line) for line in english.splitlines()[results]] == [
+        numbers.findall(line) for line in thai.splitlines()[results]
+    ]

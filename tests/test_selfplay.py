@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from amath.cli import main
+from amath.cli.selfplay import summary_lines
 from amath.formats.save import load_game
 from amath.parallel import Workers, run_ordered
 from amath.players.selfplay import GameRecord, Summary, game_seed, play_game, play_task, run_tasks, seating
@@ -50,7 +51,7 @@ def test_summary_counts_by_bot_not_seat() -> None:
     mean, half = s.margin()
     assert mean == pytest.approx(10.0)
     assert half == pytest.approx(1.96 * (((40**2 + 30**2 + 10**2) / 2) ** 0.5) / 3**0.5)
-    text = "\n".join(s.lines())
+    text = "\n".join(summary_lines(s))
     assert "margin greedy - equity: +10.0" in text and "turns per second" in text
     assert f"win rate greedy: 50.0% ± {196 * (0.25 / 3) ** 0.5:.1f}" in text
 

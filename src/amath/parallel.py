@@ -41,10 +41,6 @@ class Workers:
     jobs: int = 1
     ray: str | None = None
 
-    def describe(self) -> str:
-        """A few words for a summary: ``2 process(es)`` or ``Ray (local)``."""
-        return f"{self.jobs} process(es)" if self.ray is None else f"Ray ({self.ray})"
-
 
 def run_ordered(fn: Callable[[T], R], tasks: Sequence[T], workers: Workers) -> Iterator[R]:
     """``fn`` over ``tasks``, results in task order.  ``fn`` must be a module-level function."""

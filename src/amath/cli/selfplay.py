@@ -55,6 +55,48 @@ def _progress(done: int, total: int, started: float) -> None:
     print(f"\r[{'#' * filled}{'.' * (width - filled)}] {counts}", end="", file=sys.stderr, flush=True)
 
 
+def summary_lines(summary: Summary) -> list[str]:
+    """The summary printed at the end: per bot wins, mean score, bingos; with two bots the margin and win rate."""
+    g = max(summary.games, 1)
+    out = [say("games: {games}", games=summary.games)]
+    for name in summary.bots:
+        wins = summary.wins.get(name, 0.0)
+        out.append(
+            say(
+                "  {name:<16} wins {wins:6.1f} ({share:5.1f}%)  mean score {score:7.1f}  bingos {bingos}",
+                name=name,
+                wins=wins,
+                share=100 * wins / g,
+                score=summary.points.get(name, 0) / g,
+                bingos=summary.bingos.get(name, 0),
+            )
+        )
+    if len(summary.bots) == 2:
+        first, second = summary.bots
+        mean, half = summary.margin()
+        out.append(say("  margin {first} - {second}: {mean:+.1f} ± {half:.1f} (95% CI)", first=first, second=second, mean=mean, half=half))
+        rate, spread = summary.win_rate()
+        out.append(
+            say(
+                "  win rate {first}: {rate:.1f}% ± {spread:.1f} (95% CI, normal approximation)",
+                first=first,
+                rate=100 * rate,
+                spread=100 * spread,
+            )
+        )
+    speed = summary.turns / summary.seconds if summary.seconds else 0.0
+    per_game = summary.seconds / summary.games if summary.games else 0.0
+    out.append(say("  turns per second {speed:.1f} (one core), {per_game:.2f} s per game", speed=speed, per_game=per_game))
+    return out
+
+
+def workers_text(workers: Workers) -> str:
+    """Where the games ran, in a few words: ``2 process(es)`` or ``Ray (local)``."""
+    if workers.ray is None:
+        return say("{jobs} process(es)", jobs=workers.jobs)
+    return say("Ray ({where})", where=workers.ray)
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the games (in parallel with ``--jobs``), save them, print the summary."""
     names = [n.strip().lower() for n in args.players.split(",") if n.strip()]
@@ -94,13 +136,13 @@ def run(args: argparse.Namespace) -> int:
     wall = time.perf_counter() - started
     if show:
         print(file=sys.stderr)
-    for line in summary.lines():
+    for line in summary_lines(summary):
         print(line)
     print(
         say(
             "  wall time {wall:.1f} s on {workers}: {rate:.3f} games per second",
             wall=wall,
-            workers=workers.describe(),
+            workers=workers_text(workers),
             rate=args.games / wall,
         )
     )

@@ -231,6 +231,19 @@ _MESSAGES: Mapping[str, str] = {
     "--players takes 2 to 4 of {bots} (got {players!r})": "--players รับบอท 2 ถึง 4 ตัวจาก {bots} (ได้ {players!r})",
     "--games and --jobs must be at least 1": "--games และ --jobs ต้องมีอย่างน้อย 1",
     "  wall time {wall:.1f} s on {workers}: {rate:.3f} games per second": "  ใช้เวลาจริง {wall:.1f} วินาที บน {workers}: {rate:.3f} เกมต่อวินาที",
+    "games: {games}": "จำนวนเกม: {games}",
+    "  {name:<16} wins {wins:6.1f} ({share:5.1f}%)  mean score {score:7.1f}  bingos {bingos}": (
+        "  {name:<16} ชนะ {wins:6.1f} ({share:5.1f}%)  คะแนนเฉลี่ย {score:7.1f}  บิงโก {bingos}"
+    ),
+    "  margin {first} - {second}: {mean:+.1f} ± {half:.1f} (95% CI)": (
+        "  ส่วนต่าง {first} - {second}: {mean:+.1f} ± {half:.1f} (ช่วงความเชื่อมั่น 95%)"
+    ),
+    "  win rate {first}: {rate:.1f}% ± {spread:.1f} (95% CI, normal approximation)": (
+        "  อัตราชนะของ {first}: {rate:.1f}% ± {spread:.1f} (ช่วงความเชื่อมั่น 95% ประมาณด้วยการแจกแจงปกติ)"
+    ),
+    "  turns per second {speed:.1f} (one core), {per_game:.2f} s per game": "  {speed:.1f} ตาต่อวินาที (หนึ่งคอร์), {per_game:.2f} วินาทีต่อเกม",
+    "{jobs} process(es)": "{jobs} โพรเซส",
+    "Ray ({where})": "คลัสเตอร์ Ray ({where})",
     # serve
     "amath: open {url} in a browser (database: {database})": "amath: เปิด {url} ในเบราว์เซอร์ (ฐานข้อมูล: {database})",
 }

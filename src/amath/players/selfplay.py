@@ -157,22 +157,7 @@ class Summary:
         var = sum((m - mean) ** 2 for m in self.margins) / (n - 1)
         return mean, 1.96 * math.sqrt(var / n)
 
-    def lines(self) -> list[str]:
-        """The summary as text lines."""
-        out = [f"games: {self.games}"]
-        for name in self.bots:
-            g = max(self.games, 1)
-            out.append(
-                f"  {name:<16} wins {self.wins.get(name, 0):6.1f} ({100 * self.wins.get(name, 0) / g:5.1f}%)"
-                f"  mean score {self.points.get(name, 0) / g:7.1f}  bingos {self.bingos.get(name, 0)}"
-            )
-        if len(self.bots) == 2:
-            mean, half = self.margin()
-            out.append(f"  margin {self.bots[0]} - {self.bots[1]}: {mean:+.1f} ± {half:.1f} (95% CI)")
-            rate = self.wins.get(self.bots[0], 0.0) / max(self.games, 1)
-            spread = 196 * math.sqrt(rate * (1 - rate) / max(self.games, 1))
-            out.append(f"  win rate {self.bots[0]}: {100 * rate:.1f}% ± {spread:.1f} (95% CI, normal approximation)")
-        rate = self.turns / self.seconds if self.seconds else 0.0
-        per_game = self.seconds / self.games if self.games else 0.0
-        out.append(f"  turns per second {rate:.1f} (one core), {per_game:.2f} s per game")
-        return out
+    def win_rate(self) -> tuple[float, float]:
+        """The first bot's share of the games and the half-width of its 95% interval (normal approximation)."""
+        rate = self.wins.get(self.bots[0], 0.0) / max(self.games, 1)
+        return rate, 1.96 * math.sqrt(rate * (1 - rate) / max(self.games, 1))
