@@ -27,7 +27,7 @@ cat > pos.json <<'JSON'
  {"square": "I8", "tile": "2"}, {"square": "J8", "tile": "="}, {"square": "K8", "tile": "3"}],
  "rack": ["1", "2", "=", "+", "3", "4", "*/", "5"], "scores": [10, 0], "to_move": 1}
 JSON
-"$work/venv/bin/amath" moves pos.json --limit 3 >moves.txt 2>summary.txt
+AMATH_LANG=en "$work/venv/bin/amath" moves pos.json --limit 3 >moves.txt 2>summary.txt
 [ "$(wc -l <moves.txt)" -eq 3 ] || { echo "amath moves printed:"; cat moves.txt; exit 1; }
 grep -q -E "^(the )?[0-9]+ (best )?moves in" summary.txt || { echo "amath moves said:"; cat summary.txt; exit 1; }
 "$work/venv/bin/python" - <<'PY'

@@ -143,9 +143,11 @@ def test_unknown_amath_lang_is_english_with_one_warning(env: pytest.MonkeyPatch,
     env.setenv("LANG", "th_TH.UTF-8")
     assert main(["moves", "--limit", "-1", "x.json"]) == 2
     assert main(["moves", "--limit", "-1", "x.json"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("AMATH_LANG='klingon'") == 1
-    assert err.count("error: --limit must be 0 or more") == 2 and not THAI.search(err)
+    lines = capsys.readouterr().err.splitlines()
+    warnings = [line for line in lines if "AMATH_LANG='klingon'" in line]
+    assert len(warnings) == 1 and "using English" in warnings[0] and "ใช้ภาษาอังกฤษ" in warnings[0]  # said in both
+    rest = [line for line in lines if line not in warnings]
+    assert rest == ["error: --limit must be 0 or more"] * 2
 
 
 def test_usage_error_in_thai_exits_2() -> None:
@@ -249,3 +251,28 @@ def test_selfplay_summary_in_both_languages(env: pytest.MonkeyPatch, capsys: pyt
     assert [numbers.findall(line) for line in english.splitlines()[results]] == [
         numbers.findall(line) for line in thai.splitlines()[results]
     ]
+
+
+def test_moves_summary_and_best_table_in_both_languages(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``amath moves``'s summary (stderr) and ``amath best``'s table header speak the language chosen, one only."""
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(POSITION), encoding="utf-8")
+    said: dict[str, list[str]] = {}
+    for chosen in ("en", "th"):
+        env.setenv("AMATH_LANG", chosen)
+        assert main(["moves", str(path)]) == 0
+        listed = capsys.readouterr()
+        assert main(["moves", str(path), "--limit", "2"]) == 0
+        limited = capsys.readouterr().err
+        assert main(["best", str(path), "--top", "1", "--budget", "1"]) == 0
+        table = capsys.readouterr().out.splitlines()[0]
+        said[chosen] = [listed.err, limited, table]
+        count = len(listed.out.splitlines())
+        assert count > 2 and listed.err.startswith(f"{count} ")
+    english, thai = said["en"], said["th"]
+    assert "moves in" in english[0] and "showing 2" in english[1] and "(line)" in english[2]
+    assert not THAI.search("".join(english))
+    assert "การวาง ใน" in thai[0] and "แสดง 2 การวางที่ดีที่สุด" in thai[1] and "แนวที่คาด" in thai[2]
+    assert not any(word in "".join(thai) for word in ("moves in", "showing", "line"))

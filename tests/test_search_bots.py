@@ -81,7 +81,7 @@ def test_amath_best_solves_an_endgame_exactly_as_json(capsys: pytest.CaptureFixt
 def test_amath_best_prints_a_table_and_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["best", _endgame_string(), "--top", "1"]) == 0
     out = capsys.readouterr().out
-    assert "exact spread" in out and "แนวที่คาด" in out
+    assert "exact spread" in out and "(line)" in out
     assert main(["best", _endgame_string(), "--budget", "speed=3"]) == 2
     assert "speed" in capsys.readouterr().err
     assert main(["best", "not|a|position"]) == 2

@@ -156,7 +156,10 @@ def test_serve_refuses_a_bad_setting_in_one_line(capsys: pytest.CaptureFixture[s
     monkeypatch.setenv("AMATH_WAITING_TTL", "soon")
     assert main(["serve", "--db", "sqlite://"]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == "amath serve: AMATH_WAITING_TTL must be a number, not 'soon' / AMATH_WAITING_TTL ต้องเป็นตัวเลข ไม่ใช่ 'soon'"
+    assert err.strip() == "amath serve: AMATH_WAITING_TTL must be a number, not 'soon'"
+    monkeypatch.setenv("AMATH_LANG", "th")
+    assert main(["serve", "--db", "sqlite://"]) == 2
+    assert capsys.readouterr().err.strip() == "amath serve: AMATH_WAITING_TTL ต้องเป็นตัวเลข ไม่ใช่ 'soon'"
 
 
 def test_waiting_rooms_expire_and_their_screens_are_told(db_url: str) -> None:

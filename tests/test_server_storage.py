@@ -48,7 +48,11 @@ def test_serve_without_the_driver_prints_one_line(monkeypatch: pytest.MonkeyPatc
     out = capsys.readouterr()
     assert out.out == "" and out.err.count("\n") == 1
     assert out.err.startswith("amath serve: PostgreSQL needs its driver") and POSTGRES_DRIVER in out.err
-    assert "ไดรเวอร์" in out.err and "secret" not in out.err
+    assert "secret" not in out.err
+    monkeypatch.setenv("AMATH_LANG", "th")
+    assert main(["serve", "--db", "postgresql://amath:secret@127.0.0.1:1/amath"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("amath serve: ") and "ไดรเวอร์" in err and "secret" not in err
 
 
 @pytest.mark.parametrize(

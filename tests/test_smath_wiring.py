@@ -103,7 +103,7 @@ def test_amath_moves_on_smath_gives_exactly_the_n_best_or_all(tmp_path: Path, ca
     assert main(["moves", _position_file(tmp_path, small)]) == 0
     out, err = capsys.readouterr()
     assert len(out.splitlines()) == len(generate_smath(small.board, small.racks[small.to_move], SMATH))
-    assert "moves in" in err and "การวาง" in err
+    assert f"{len(out.splitlines())} moves in" in err
 
 
 def _tiles_used(game: Game, move: Place) -> int:

@@ -125,10 +125,10 @@ def run(args: argparse.Namespace) -> int:
         for play in plays:
             out.write(json.dumps(as_json(play, pos.board, pos.rules), ensure_ascii=False) + "\n")
         return 0
-    out.write("  # equity    win  move / ตา  (line / แนวที่คาด)\n")  # both languages: tests read this form
+    out.write(say("  # equity    win  move  (line)") + "\n")  # the table is for people; --json is for programs
     for k, play in enumerate(plays, 1):
         line = notate(play.pv or (play.move,), pos.board, pos.rules)
-        exact = f"  exact spread {play.spread:+d} / ผลต่างแน่นอน" if play.exact and play.spread is not None else ""
+        exact = "  " + say("exact spread {spread:+d}", spread=play.spread) if play.exact and play.spread is not None else ""
         rest = f"  ({' ; '.join(line[1:])})" if len(line) > 1 else ""
         out.write(f"{k:3d} {play.equity:7.1f} {100 * play.win:5.1f}%  {line[0]}{exact}{rest}\n")
     return 0

@@ -46,7 +46,10 @@ def warn_bad_setting() -> None:
     value = os.environ.get(ENV, "").strip()
     if value and value.lower() not in LANGUAGES and value not in _warned:
         _warned.add(value)
-        print(f"amath: {ENV}={value!r} is not one of {', '.join(LANGUAGES)}; using English", file=sys.stderr)
+        # both languages: the setting meant to choose one is what is wrong
+        choices = ", ".join(LANGUAGES)
+        english = f"amath: {ENV}={value!r} is not one of {choices}; using English"
+        print(f"{english} / {ENV}={value!r} ไม่ใช่ {choices} จึงใช้ภาษาอังกฤษ", file=sys.stderr)
 
 
 def say(template: str, lang: str | None = None, **params: object) -> str:

@@ -21,7 +21,7 @@ HELP = "list every legal placement for a position's rack, best score first (posi
 
 def _progress(found: int) -> None:
     """For big Smath racks, whose complete list may be huge: how many so far."""
-    print(f"... {found} placements so far / พบแล้ว {found} การวาง", file=sys.stderr, flush=True)
+    print(say("... {found} placements so far", found=found), file=sys.stderr, flush=True)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,12 +61,11 @@ def run(args: argparse.Namespace) -> int:
             out.write(json.dumps(_as_json(m, notation), ensure_ascii=False) + "\n")
         else:
             out.write(f"{m.score:4d}  {notation}\n")
-    if not args.json:  # both languages in one line, as before: tests and docs read this form
+    if not args.json:  # the summary is for people: in the language chosen, on stderr
         if args.limit is None:
-            print(f"{len(moves)} moves in {elapsed:.3f} s / {len(moves)} การวาง ใน {elapsed:.3f} วินาที", file=sys.stderr)
+            print(say("{n} moves in {seconds:.3f} s", n=len(moves), seconds=elapsed), file=sys.stderr)
         else:
-            n = len(moves)
-            print(f"the {n} best moves in {elapsed:.3f} s, showing {n} / แสดง {n} การวางที่ดีที่สุด ใน {elapsed:.3f} วินาที", file=sys.stderr)
+            print(say("the {n} best moves in {seconds:.3f} s, showing {n}", n=len(moves), seconds=elapsed), file=sys.stderr)
     return 0
 
 

@@ -6,8 +6,7 @@ import argparse
 import logging
 import sys
 
-from amath.cli.lang import say
-from amath.error_text import describe
+from amath.cli.lang import explain, say
 from amath.errors import AmathError
 from amath.server.config import DB_ENV, TUNABLE, Settings, default_db_url, env_name, settings_from
 
@@ -44,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
         base = Settings(db_url=args.db or default_db_url(), collector=True)
         settings = settings_from({name: getattr(args, name, None) for name in TUNABLE}, base)
         app = create_app(settings)
-    except AmathError as exc:  # one line, in English and Thai
-        print(f"amath serve: {describe(exc, 'en')} / {describe(exc, 'th')}", file=sys.stderr)
+    except AmathError as exc:  # one line, in the language chosen
+        print(f"amath serve: {explain(exc)}", file=sys.stderr)
         return 2
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -188,6 +188,12 @@ _MESSAGES: Mapping[str, str] = {
     # moves
     "--limit must be 0 or more": "--limit ต้องเป็น 0 ขึ้นไป",
     "cannot read {path}: {reason}": "อ่าน {path} ไม่ได้: {reason}",
+    "... {found} placements so far": "... พบแล้ว {found} การวาง",
+    "{n} moves in {seconds:.3f} s": "{n} การวาง ใน {seconds:.3f} วินาที",
+    "the {n} best moves in {seconds:.3f} s, showing {n}": "แสดง {n} การวางที่ดีที่สุด ใน {seconds:.3f} วินาที",
+    # best
+    "  # equity    win  move  (line)": "  # อีควิตี้ โอกาสชนะ  ตา  (แนวที่คาด)",
+    "exact spread {spread:+d}": "ผลต่างแน่นอน {spread:+d}",
     # analyze
     "{done}/{total} turns, {elapsed:.0f} s": "{done}/{total} ตา, {elapsed:.0f} วินาที",
     "placements too many to list": "การวางมีมากเกินจะแสดงทั้งหมด",
