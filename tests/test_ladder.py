@@ -46,3 +46,17 @@ def test_a_level_spec_changes_the_budget_key_by_key_the_sim_work_cap_too() -> No
     bot = ladder.make_bot("champion[sim_work=0,iterations=100]", 1, AMATH)
     assert bot.budget.sim_work == 0 != CHAMPION_BUDGET.sim_work and bot.budget.iterations == 100
     assert bot.budget.candidates == CHAMPION_BUDGET.candidates  # the keys not given are the level's
+
+
+def test_a_scaled_equity_level_weighs_every_leave_by_the_factor() -> None:
+    """``equity[scale=0.5]``: the table of the ruleset played, each leave worth half; the end-of-game worth unchanged."""
+    from amath.engine.static import default_equity
+    from amath.rules import AMATH, SMATH
+
+    for rules in (AMATH, SMATH):
+        own = default_equity()
+        bot = ladder.make_bot("equity[scale=0.5]", 1, rules)
+        for leave in (["7"], ["+", "?", "3"], ["4", "4", "="]):
+            assert bot.calculator.leave_value(leave, rules, 20) == 0.5 * own.leave_value(leave, rules, 20)
+            assert bot.calculator.leave_value(leave, rules, 0) == own.leave_value(leave, rules, 0)
+        assert own.leave_value(["7"], rules, 20) != 0.0  # so the halving above is seen

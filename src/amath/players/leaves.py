@@ -40,6 +40,14 @@ class LeaveTable:
         total = self._memo[key] = self._compute(Counter(key))
         return total
 
+    def scaled(self, factor: float) -> LeaveTable:
+        """The same table with every value times ``factor`` (a leave's weight against the score)."""
+        return LeaveTable(
+            tiles={t: v * factor for t, v in self.tiles.items()},
+            synergy={k: v * factor for k, v in self.synergy.items()},
+            name=f"{self.name}x{factor:g}",
+        )
+
     def _compute(self, counts: Counter[str]) -> float:
         if not counts:
             return 0.0
