@@ -47,9 +47,9 @@ def warn_bad_setting() -> None:
     if value and value.lower() not in LANGUAGES and value not in _warned:
         _warned.add(value)
         # both languages: the setting meant to choose one is what is wrong
-        choices = ", ".join(LANGUAGES)
-        english = f"amath: {ENV}={value!r} is not one of {choices}; using English"
-        print(f"{english} / {ENV}={value!r} ไม่ใช่ {choices} จึงใช้ภาษาอังกฤษ", file=sys.stderr)
+        params = {"env": ENV, "value": value, "choices": ", ".join(LANGUAGES)}
+        template = "{env}={value!r} is not one of {choices}; using English"
+        print(f"amath: {say(template, 'en', **params)} / {say(template, 'th', **params)}", file=sys.stderr)
 
 
 def say(template: str, lang: str | None = None, **params: object) -> str:

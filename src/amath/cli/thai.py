@@ -175,6 +175,7 @@ _OPTIONS: Mapping[str, str] = {
 #: Errors, progress lines and summaries that the subcommands print.
 _MESSAGES: Mapping[str, str] = {
     "error: {message}": "ข้อผิดพลาด: {message}",
+    "{env}={value!r} is not one of {choices}; using English": "{env}={value!r} ไม่ใช่ {choices} จึงใช้ภาษาอังกฤษ",
     "interrupted": "ถูกขัดจังหวะ",
     # what the operating system says about a file (OSError.strerror)
     "No such file or directory": "ไม่มีไฟล์หรือไดเรกทอรีนี้",
