@@ -120,6 +120,19 @@ def test_a_node_budget_stops_both_at_the_same_place() -> None:
     assert isinstance(assert_same(board, rack, SMALL, max_nodes=full.nodes), list)
 
 
+def test_a_stopped_top_n_search_and_its_probe_as_the_twin() -> None:
+    """A top-N search within a budget keeps part of it for the probe: both twins stop at the same
+    node with the same placements, the probe's among them (at 60,000 nodes its share is more than one start square's slice)."""
+    board = boards(SMATH, 7, 2)[-1]
+    probed = 0
+    for rack in racks(5, 10, 2):
+        for budget in (1000, 5000, 60000):
+            stopped = assert_same(board, rack, SMATH, limit=3, max_nodes=budget)
+            if isinstance(stopped, str):
+                probed += "with []" not in stopped
+    assert probed > 0
+
+
 def _leave(kept: tuple[str, ...]) -> float:
     """A leave that prefers keeping operators and dislikes duplicates (deterministic, fractional)."""
     return sum(1.5 if t in "+-*/" else -0.25 for t in kept) - 0.75 * (len(kept) - len(set(kept)))

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from amath import Game
 from amath.board import Board, Layout
 from amath.formats.position import position_from_dict
+from amath.movegen import smath
 from amath.movegen.reference import generate_reference_lines
 from amath.movegen.result import GeneratedMove, digest, sort_moves
 from amath.movegen.smath import SearchStats, SearchStopped
@@ -290,6 +291,30 @@ def test_a_stopped_search_keeps_what_its_last_finished_pass_found(search: Search
         assert keyset(got) <= keyset(full) and len(got) <= 5
         found.append(len(got))
     assert found == sorted(found) and found[-1] > 0
+
+
+def test_a_stopped_top_n_search_returns_what_its_probe_found(search: Search) -> None:
+    """Within a small budget the exact passes of a full rack stop above the best with nothing found;
+    the probe the budget keeps nodes for still finds placements: legal, scored right, best first,
+    none above the best."""
+    board, _, rack = positions()[0]
+    best = search(board, rack, SMATH, limit=1)[0].score
+    with pytest.raises(SearchStopped) as stopped:
+        search(board, rack, SMATH, limit=3, max_nodes=2000)
+    got = stopped.value.found
+    assert len(got) == 3
+    for move in got:
+        _legal(board, rack, move, SMATH)
+    assert [m.score for m in got] == sorted((m.score for m in got), reverse=True) and got[0].score <= best
+
+
+def test_without_the_probe_that_budget_finds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above measures the probe: with no nodes for it the same search returns nothing."""
+    monkeypatch.setattr(smath, "PROBE_NODES", 0)
+    board, _, rack = positions()[0]
+    with pytest.raises(SearchStopped) as stopped:
+        smath.generate_smath(board, rack, SMATH, limit=3, max_nodes=2000)
+    assert stopped.value.found == []
 
 
 def test_leave_ranks_by_score_plus_leave(search: Search) -> None:

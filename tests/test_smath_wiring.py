@@ -326,7 +326,7 @@ def test_a_stopped_search_with_blanks_offers_the_best_of_the_rest_of_the_rack(na
     budget, the same search without the blanks (which finishes within it here) still gives its
     best placement, legal for the whole rack, where the bounded search's stood in before."""
     from amath.engine.generator import search_within
-    from amath.movegen.smath import SearchStats
+    from amath.movegen.smath import SearchStats, probe_reserve
 
     gen = get_generator(name)
     rack = ["?", "?", "1", "1", "+", "3"]
@@ -335,9 +335,12 @@ def test_a_stopped_search_with_blanks_offers_the_best_of_the_rest_of_the_rack(na
     stats, whole = SearchStats(), SearchStats()
     best_plain = generate_smath(game.board, plain, SMATH, limit=1, stats=stats)[0]
     generate_smath(game.board, rack, SMATH, limit=1, stats=whole)
-    assert whole.nodes > stats.nodes  # the budget below stops the whole rack's search, not the rest's
-    found, complete = search_within(game.board, rack, SMATH, limit=1, max_nodes=stats.nodes, generator=gen)
+    budget = stats.nodes  # the least whose exact passes (the probe keeps the rest) get the rest's nodes
+    while budget - probe_reserve(budget) < stats.nodes:
+        budget += 1
+    assert whole.nodes > budget  # this budget stops the whole rack's search, not the rest's
+    found, complete = search_within(game.board, rack, SMATH, limit=1, max_nodes=budget, generator=gen)
     assert not complete and found[0].score >= best_plain.score
     assert game.is_legal(found[0].place)
-    weighed, _ = search_within(game.board, rack, SMATH, limit=2, leave=leave, max_nodes=stats.nodes, generator=gen)
+    weighed, _ = search_within(game.board, rack, SMATH, limit=2, leave=leave, max_nodes=budget, generator=gen)
     assert len(weighed) == 2 and all(game.is_legal(m.place) for m in weighed)

@@ -439,12 +439,35 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
         }
     }
     levels.push(floor);
-    for level in levels {
+    // a top-N search within a budget keeps a share of it for the probe, should the passes stop
+    let budget = ctx.max_nodes;
+    let reserve = match budget {
+        Some(m) if ctx.limit.is_some() && floor == f64::NEG_INFINITY => PROBE_NODES.min(m / PROBE_SHARE),
+        _ => 0,
+    };
+    ctx.max_nodes = budget.map(|m| m - reserve);
+    let passes = passes(ctx, &mut walkers, &starts, &levels);
+    ctx.max_nodes = budget;
+    match passes {
+        Err(Stop::Budget) if reserve > 0 => {
+            // what the stopped passes found stands; the probe may find better within the reserve
+            ctx.threshold = floor;
+            ctx.trim();
+            probe(ctx, &mut walkers, &starts, reserve)?;
+            Err(Stop::Budget)
+        }
+        other => other,
+    }
+}
+
+/// The passes at the thresholds `levels`, until one finds the `limit` best.
+fn passes(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usize)], levels: &[f64]) -> std::result::Result<(), Stop> {
+    for &level in levels {
         // what the last finished pass found is the exact best so far: a budget that stops
         // this pass before it finds them again still returns them
         let prior = std::mem::take(&mut ctx.kept);
         ctx.threshold = level;
-        if let Err(stop) = one_pass(ctx, &mut walkers, &starts) {
+        if let Err(stop) = one_pass(ctx, walkers, starts) {
             for f in prior {
                 if !ctx.kept.iter().any(|k| k.keys == f.keys) {
                     ctx.kept.push(f);
@@ -457,6 +480,28 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
             break;
         }
     }
+    Ok(())
+}
+
+/// A top-N search with a budget keeps `PROBE_NODES` of it, and at most 1 / `PROBE_SHARE`, for
+/// the probe (`PROBE_SLICE` nodes at most a start square): a stopped search still has good placements.
+const PROBE_NODES: u64 = 100_000;
+const PROBE_SHARE: u64 = 10;
+const PROBE_SLICE: u64 = 5_000;
+
+/// The probe: the start squares best crude bound first, each within its slice, until `nodes`
+/// are spent or no crude bound reaches the threshold; what it finds joins `kept`.
+fn probe(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usize)], nodes: u64) -> std::result::Result<(), Stop> {
+    let mut order: Vec<&(f64, usize, usize)> = starts.iter().collect();
+    order.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(Ordering::Equal)); // stable, as the twin's
+    let mut spent = 0;
+    for &&(bound, walker, p) in &order {
+        if bound < ctx.threshold || spent >= nodes {
+            break;
+        }
+        spent += walkers[walker].probe_from(ctx, p, PROBE_SLICE.min(nodes - spent))?;
+    }
+    ctx.trim();
     Ok(())
 }
 

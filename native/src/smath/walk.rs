@@ -833,6 +833,112 @@ impl LineWalk {
         Ok(())
     }
 
+    /// A quick look for good lines from `start` before the exact passes (the twin's
+    /// `probe_from`): depth first, children best value-free bound first, within `slice` nodes.
+    /// Returns the nodes it took.  What it records is exact (legal, scored); that it finds the
+    /// best is not, so the search only uses its score as a floor (`mod.rs`, `run`).
+    pub fn probe_from(&mut self, ctx: &mut Ctx<'_>, start: usize, slice: u64) -> Result<u64, Stop> {
+        let nd = self.start_node(ctx, start);
+        let mut left = slice;
+        let mut link = Vec::new();
+        self.probe(ctx, start, &State::INITIAL, None, &nd, (0, 1, 0), &mut link, &mut left)?;
+        Ok(slice - left)
+    }
+
+    /// The probe of node (i, st, ...): as [`LineWalk::walk`], but a child's bound is only the
+    /// value-free one (and the value-aware one with few tiles left), nothing is memoised, and
+    /// the threshold is whatever the placements found so far raised it to.  `Ok(false)`: the
+    /// slice is spent.
+    #[allow(clippy::too_many_arguments)]
+    fn probe(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        i: usize,
+        st: &State,
+        target: Option<Value>,
+        nd: &Node,
+        sofar: (i64, i64, i64),
+        link: &mut Vec<u32>,
+        left: &mut u64,
+    ) -> Result<bool, Stop> {
+        if *left == 0 {
+            return Ok(false);
+        }
+        *left -= 1;
+        ctx.count_node()?;
+        let (pts, emult, cross) = sofar;
+        let mut buf = Vec::new();
+        self.steps(ctx, i, st, nd, &mut buf);
+        let mut children: Vec<Child> = Vec::new();
+        for step in &buf {
+            let cn = self.child_node(i, step, nd);
+            let (pts2, emult2, cross2) = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
+            let mut goal = target;
+            if step.nxt.after_equals() {
+                let w = ctx.g.side_value(st);
+                if w.is_none() || (target.is_some() && w != target) {
+                    continue;
+                }
+                goal = w;
+            } else if let Some(t) = target {
+                if self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) && ctx.g.side_value(&step.nxt) == Some(t) {
+                    let bingo = if cn.nrack as usize == ctx.rules.rack_size { ctx.bingo } else { 0 };
+                    let score = pts2.saturating_mul(emult2).saturating_add(cross2).saturating_add(bingo);
+                    if ctx.admits(score, cn.used) {
+                        let here = if step.j == FIXED { None } else { Some(entry(i, step)) };
+                        self.record(ctx, score, cn.used, link, here)?;
+                    }
+                }
+            }
+            if step.nxt.eq && goal.is_none() {
+                continue; // after an '=' whose side has no value
+            }
+            let pre2 = (emult2, pts2, cross2);
+            let mut c = self.cheap(ctx, i + 1, &step.nxt, &cn);
+            let few = ctx.rack_total.saturating_sub(cn.nrack) <= VALUE_TILES;
+            if c.is_some_and(|c| ub(pre2, c) >= ctx.threshold) && !step.nxt.eq && few {
+                let key = self.key(i + 1, &step.nxt, &cn);
+                c = match self.balanced.get(&key) {
+                    Some(&hit) => hit,
+                    None => {
+                        let b = self.balancing(ctx, i + 1, &step.nxt, &cn);
+                        self.balanced.insert(key, b);
+                        b
+                    }
+                };
+            }
+            let Some(c) = c else { continue };
+            let bound = ub(pre2, c);
+            if bound < ctx.threshold {
+                continue;
+            }
+            children.push(Child { ub: bound, step: *step, goal, nrack: cn.nrack, ntiles: cn.ntiles, touched: cn.touched, lone: cn.lone });
+        }
+        // the most promising first (stable), as the walk
+        children.sort_by(|a, b| b.ub.partial_cmp(&a.ub).unwrap_or(std::cmp::Ordering::Equal));
+        for ch in &children {
+            if ch.ub < ctx.threshold {
+                continue;
+            }
+            let step = &ch.step;
+            let placed = step.j != FIXED;
+            if placed {
+                link.push(entry(i, step));
+            }
+            let cn =
+                Node { used: step.used, nrack: ch.nrack, ntiles: ch.ntiles, touched: ch.touched, lone: ch.lone, need_end: nd.need_end };
+            let next = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
+            let more = self.probe(ctx, i + 1, &step.nxt, ch.goal, &cn, next, link, left)?;
+            if placed {
+                link.pop();
+            }
+            if !more {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Record a placement: the tiles in `link` (and `here`) as board-wide sort keys.
     fn record(&self, ctx: &mut Ctx<'_>, score: i64, used: u64, link: &[u32], here: Option<u32>) -> Result<(), Stop> {
         let rules = ctx.rules;

@@ -447,9 +447,11 @@ def get_generator(name: str | None = None) -> MoveGenerator:
 
 #: Search nodes one Smath move list may take where a bot or an engine search needs an answer
 #: now (:func:`search_within`).  Counted in nodes, not seconds, so games replay from their seed
-#: on any machine.  A-Math's generator needs no budget.  On the 70 stored ten-tile racks a bot's
-#: search finishes on 36 at this budget, 24 at 400,000 (docs/smath.md "How many nodes a bot gets").
-NODE_BUDGET = 1_000_000
+#: on any machine.  A-Math's generator needs no budget.  The exact passes get 1,000,000 of them
+#: (on the 70 stored ten-tile racks of 3 December a bot's search finished on 36 at that, 24 at
+#: 400,000), the probe of a stopped search the other 100,000 (:data:`amath.movegen.smath.PROBE_NODES`;
+#: docs/smath.md "How many nodes a bot gets", "The probe").
+NODE_BUDGET = 1_100_000
 
 #: The most nodes the last fallback of a stopped search (the Python bounded search) may take:
 #: its nodes cost some ten times the exact search's, for placements of at most six tiles.
@@ -470,7 +472,8 @@ def search_within(
     """(placements, complete): the default backend's :meth:`~MoveGenerator.search`, stopped after ``max_nodes``.
 
     ``complete`` is False when the Smath search was stopped: the placements are then the
-    best of what it found by then (it takes the most promising lines first) and, for a rack
+    best of what it found by then (its exact passes, and the quick probe it keeps part of the
+    budget for, :data:`amath.movegen.smath.PROBE_NODES`) and, for a rack
     with a blank, of the same search without the blanks within the same budget (a blank
     multiplies the values a line may take by thirteen and a node's cost by about ten: where
     the whole rack's search found nothing within its budget the rest of it often finishes in

@@ -50,6 +50,19 @@ square, ... (:data:`ASPIRATION_PASSES` of them, down to about 0.12): the first p
 is seldom far below the N-th best."""
 ASPIRATION_PASSES = 20
 """How many thresholds a top-N search tries before the last pass (no threshold)."""
+PROBE_NODES = 100_000
+"""A top-N search with a node budget keeps this many of its nodes (and at most 1/:data:`PROBE_SHARE`)
+for a quick depth-first probe (:meth:`LineWalk.probe_from`) should its exact passes be stopped: a
+stopped search then still returns good placements (and says it was stopped), where the passes,
+all still above the best, had found none."""
+PROBE_SHARE = 10
+PROBE_SLICE = 5_000
+"""The probe's nodes at most a start square."""
+
+
+def probe_reserve(budget: int) -> int:
+    """The nodes a top-N search within ``budget`` keeps for its probe; its exact passes get the rest."""
+    return min(PROBE_NODES, budget // PROBE_SHARE)
 
 
 class SearchStopped(AmathError):
@@ -207,7 +220,32 @@ class Search:
                 for p in self._starts(line, across):
                     starts.append((self._crude_bound(line, p), walker, p))
         floor = self.threshold
-        for level in self._aspiration(floor, max((b for b, _, _ in starts), default=floor)):
+        levels = self._aspiration(floor, max((b for b, _, _ in starts), default=floor))
+        # a top-N search within a budget keeps a share of it for the probe, should the passes stop
+        budget = self.max_nodes
+        top_n = budget is not None and self.limit is not None and floor == float("-inf")
+        reserve = probe_reserve(budget) if budget is not None and top_n else 0
+        if budget is not None:
+            self.max_nodes = budget - reserve
+        try:
+            self._passes(starts, levels)
+        except SearchStopped:
+            self.max_nodes = budget
+            if not reserve:
+                raise
+            # what the stopped passes found stands (``count_node`` kept it); the probe may find better
+            self.threshold = floor
+            self._trim()
+            self._probe(starts, reserve)
+            found = _moves(self.kept)
+            nodes = self.stats.nodes
+            raise SearchStopped(nodes, found, code="search_stopped", nodes=nodes, count=len(found)) from None
+        self.max_nodes = budget
+        return _moves(self.kept)
+
+    def _passes(self, starts: list[tuple[float, LineWalk, int]], levels: list[float]) -> None:
+        """The passes at the thresholds ``levels`` (:meth:`_pass`), until one finds the ``limit`` best."""
+        for level in levels:
             # what the last finished pass found is the exact best so far: a budget that stops
             # this pass before it finds them again still returns them (:meth:`count_node`)
             self.prior = self.kept
@@ -217,7 +255,6 @@ class Search:
             self._trim()
             if self.limit is not None and len(self.kept) >= self.limit:
                 break
-        return _moves(self.kept)
 
     def _aspiration(self, floor: float, best: float) -> list[float]:
         """The thresholds to try: high fractions of the best crude bound first, then ``floor``.
@@ -233,6 +270,17 @@ class Search:
             f *= ASPIRATION  # by repeated products, as the native twin computes them
             levels.append(best * f)
         return levels + [floor]
+
+    def _probe(self, starts: list[tuple[float, LineWalk, int]], nodes: int) -> None:
+        """The probe: the start squares best crude bound first (:meth:`LineWalk.probe_from`), each within
+        :data:`PROBE_SLICE` nodes, until ``nodes`` are spent or no crude bound reaches the threshold;
+        what it finds joins ``kept``."""
+        spent = 0
+        for bound, walker, p in sorted(starts, key=lambda t: -t[0]):  # stable, as the native twin's
+            if bound < self.threshold or spent >= nodes:
+                break
+            spent += walker.probe_from(p, min(PROBE_SLICE, nodes - spent))
+        self._trim()
 
     def _pass(self, starts: list[tuple[float, LineWalk, int]]) -> None:
         """Search the start squares best bound first; stop when no bound reaches the threshold."""

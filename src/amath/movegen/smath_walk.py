@@ -397,6 +397,80 @@ class LineWalk:
             lk = link if j == _FIXED else (link, i, tile, face)
             self.walk(i + 1, nxt, goal, used2, nrack2, nt2, touched2, lone2, need_end, pts + tp, emult * em, cross + tx, lk)
 
+    def probe_from(self, start: int, nodes: int) -> int:
+        """A quick look for good lines from ``start`` before the exact passes, within ``nodes``; the nodes it took.
+
+        Depth first, children best value-free bound first (:meth:`probe`).  What it records is
+        legal and scored right; that it finds the best is not claimed: the search uses its score
+        only as a floor for the exact passes (``Search.run``).
+        """
+        left = [nodes]
+        self.probe(start, INITIAL, None, 0, 0, 0, False, 0, self.need_end(start), 0, 1, 0, None, left)
+        return nodes - left[0]
+
+    def probe(
+        self,
+        i: int,
+        st: State,
+        target: Value | None,
+        used: int,
+        nrack: int,
+        ntiles: int,
+        touched: bool,
+        lone: int,
+        need_end: int,
+        pts: int,
+        emult: int,
+        cross: int,
+        link: Link,
+        left: list[int],
+    ) -> bool:
+        """As :meth:`walk`, but a child's bound is only the value-free one (the value-aware one with few
+        tiles left) and nothing is memoised; the threshold is what the placements found raised it to.
+        False: the nodes in ``left`` are spent."""
+        if left[0] == 0:
+            return False
+        left[0] -= 1
+        s = self.s
+        s.count_node()
+        children: list[tuple[float, Step, Value | None, int, int, bool, int]] = []
+        for step in self.steps(i, st, used, ntiles):
+            j, tile, face, tp, em, tx, nxt, used2 = step
+            nrack2 = nrack if j < 0 else nrack + 1
+            nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
+            pts2, emult2, cross2 = pts + tp, emult * em, cross + tx
+            goal = target
+            if nxt is AFTER_EQUALS:
+                w = side_value(st)
+                if w is None or (target is not None and w != target):
+                    continue
+                goal = w
+            elif target is not None and self._may_end(i, used2, nt2, touched2, lone2, need_end) and side_value(nxt) == target:
+                score = pts2 * emult2 + cross2 + (s.bingo if nrack2 == s.rules.rack_size else 0)
+                if s.admits(score, used2):
+                    s.record(score, used2, self._tiles(link if j == _FIXED else (link, i, tile, face)))
+            if nxt[7] and goal is None:
+                continue  # after an '=' whose side has no value
+            pre2 = (emult2, pts2, cross2)
+            child = self._cheap(i + 1, nxt, used2, nrack2, need_end)
+            if child is not None and _ub(pre2, child) >= s.threshold and not nxt[7] and self.rack_total - nrack2 <= VALUE_TILES:
+                child = self._balancing(i + 1, nxt, used2, nrack2, need_end)
+            if child is None:
+                continue
+            ub = _ub(pre2, child)
+            if ub < s.threshold:
+                continue
+            children.append((ub, step, goal, nrack2, nt2, touched2, lone2))
+        children.sort(key=lambda c: -c[0])  # the most promising first, as the walk
+        for ub, step, goal, nrack2, nt2, touched2, lone2 in children:
+            if ub < s.threshold:
+                continue
+            j, tile, face, tp, em, tx, nxt, used2 = step
+            lk = link if j == _FIXED else (link, i, tile, face)
+            if not self.probe(i + 1, nxt, goal, used2, nrack2, nt2, touched2, lone2, need_end, pts + tp, emult * em, cross + tx, lk, left):
+                return False
+        return True
+
     def _tiles(self, link: Link) -> tuple[tuple[int, int, str, str], ...]:
         squares = self.line.squares
         out: list[tuple[int, int, str, str]] = []

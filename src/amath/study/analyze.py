@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from amath.board import Board
 from amath.engine.equity import StaticEquity
-from amath.engine.generator import FLOOR_MOVES, get_generator, search_within, smath_top_equity_within
+from amath.engine.generator import FLOOR_MOVES, NODE_BUDGET, get_generator, search_within, smath_top_equity_within
 from amath.engine.static import Turns, default_equity
 from amath.game import Game, Turn
 from amath.move import Exchange, Place
@@ -113,7 +113,7 @@ SMATH_LIST_NODES = 100_000
 #: Search nodes each focused search of a Smath turn's analysis may take: a bot's
 #: :data:`~amath.engine.generator.NODE_BUDGET`.  A hint or a turn's analysis runs two or three
 #: such searches, and a rack with two blanks spends some 5 s of CPU on each (docs/smath.md).
-ANALYSIS_NODES = 1_000_000
+ANALYSIS_NODES = NODE_BUDGET
 
 
 def _leave(table: RackLeaves, rack: Sequence[str], rules: Ruleset) -> Callable[[tuple[str, ...]], float]:
