@@ -24,7 +24,9 @@ found.  Modes:
   finds every placement worth at least t, so a pass that finds N of them has the N best;
   the last pass has no threshold;
 - ``max_nodes``: an optional safety stop; when reached the search raises
-  :class:`SearchStopped` (with what it found), it never returns less silently.
+  :class:`SearchStopped` (with what it found), it never returns less silently.  A top-N
+  search keeps part of that budget (:func:`probe_reserve`) for a quick depth-first probe
+  should its passes be stopped, so what it found is seldom nothing.
 """
 
 from __future__ import annotations
