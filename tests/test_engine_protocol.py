@@ -76,10 +76,16 @@ class Engine:
         self.send(line)
         return self.until(prefix)
 
-    def one(self, line: str) -> str:
-        """Send ``line`` and return the single reply it gets (``isready`` fences it)."""
+    def one(self, line: str, *, searching: bool = False) -> str:
+        """Send ``line`` and return the single reply it gets (``isready`` fences it).
+
+        ``searching``: a search runs meanwhile, so its ``info`` progress lines, which
+        may come at any moment, are not counted as replies.
+        """
         self.send(line, "isready")
         replies = self.until("readyok")[:-1]
+        if searching:
+            replies = [ln for ln in replies if not ln.startswith("info ")]
         assert len(replies) == 1, replies
         return replies[0]
 
@@ -201,7 +207,7 @@ def test_stop_ends_an_infinite_search(engine: Engine) -> None:
     engine.send("position start 1,2,+,3,=,4,5,6", "go infinite iterations 0", "isready")
     before = engine.until("readyok")
     assert not any(ln.startswith("bestmove") for ln in before)
-    assert engine.one("position start 1").startswith("error busy ")
+    assert engine.one("position start 1", searching=True).startswith("error busy ")
     lines = engine.ask("stop", "bestmove ")
     assert lines[-1] != "bestmove none"
     engine.send("position start 1")  # idle again: the position may change
