@@ -34,12 +34,11 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from amath.engine.equity import StaticEquity
 from amath.engine.generator import search_within
+from amath.engine.static import default_equity
 from amath.game import Game
 from amath.move import Exchange, Place
 from amath.parallel import Workers, run_ordered
-from amath.players.fitted import fitted_table, fitted_tables
 from amath.players.leaves import HANDSET, SYNERGIES, LeaveTable, synergy_features
 from amath.players.selfplay import GameTask, play, run_tasks
 from amath.rules import get_ruleset
@@ -358,7 +357,7 @@ def fit_from_samples(args: argparse.Namespace, rules: Ruleset) -> None:
         else:
             train.add(x, y)
     # the table the bots play this ruleset with now (another ruleset's where it has none of its own)
-    prior, in_use = weights(HANDSET, tiles), weights(StaticEquity(fitted_table(), fitted_tables()).table(rules), tiles)
+    prior, in_use = weights(HANDSET, tiles), weights(default_equity().table(rules), tiles)
     mean_y = train.y / train.n
     for name, w in (("hand-set", prior), ("in use", in_use), ("fitted", ridge(train, args.ridge, prior))):
         err = sum((y - mean_y - sum(a * b for a, b in zip(x, w, strict=True))) ** 2 for x, y in test) / len(test)

@@ -49,11 +49,11 @@ from pathlib import Path
 from timing import percentile
 
 from amath.engine.equity import StaticEquity
+from amath.engine.static import default_equity
 from amath.game import Game
 from amath.move import Pass
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
-from amath.players.fitted import fitted_table, fitted_tables
 from amath.players.registry import get_bot
 from amath.players.search import SearchPlayer, level_budget
 from amath.players.selfplay import MAX_TURNS, game_seed
@@ -64,7 +64,7 @@ from amath.rules.base import Ruleset
 def make_bot(name: str, seed: int, rules: Ruleset) -> Player:
     """The level ``name``; ``sim[iterations=0,...]`` or ``champion[...]`` changes that level's budget for ``rules`` key by key;
     ``equity[leaves=PATH]`` plays the leave table of a module written by ``fit_leaves.py --out PATH``;
-    ``equity[scale=X]`` the level's own tables (every ruleset's) with each value times X."""
+    ``equity[scale=X]`` the level's own tables (every ruleset's, as played) with each value times X."""
     if "[" not in name:
         return get_bot(name, seed)
     level, spec = name.rstrip("]").split("[", 1)
@@ -72,9 +72,7 @@ def make_bot(name: str, seed: int, rules: Ruleset) -> Player:
         table = runpy.run_path(spec.removeprefix("leaves="))["FITTED"]
         return EquityPlayer(seed, table, name=name, calculator=StaticEquity(table))
     if level == "equity" and spec.startswith("scale="):
-        factor = float(spec.removeprefix("scale="))
-        tables = {ruleset: t.scaled(factor) for ruleset, t in fitted_tables().items()}
-        calculator = StaticEquity(fitted_table().scaled(factor), tables, name=name)
+        calculator = default_equity().scaled(float(spec.removeprefix("scale=")), name=name)
         return EquityPlayer(seed, calculator.table(rules), name=name, calculator=calculator)
     base = level_budget(level, rules)
     changes = {k.strip(): int(v) for k, v in (part.split("=") for part in spec.split(","))}

@@ -285,11 +285,28 @@ def test_each_ruleset_plays_a_leave_table_fitted_on_its_own_tiles(variant: str) 
     # (Smath racks hold no '='), its blank +22.5 a tile, so the equity bot hoarded blanks and
     # exchanged (docs/bots.md, "Smath's own leave table")
     from amath.engine.static import default_equity
-    from amath.players.fitted import fitted_tables
+    from amath.players.fitted import played_tables
     from amath.rules import RULESETS, get_ruleset
 
     rules = get_ruleset(variant)
-    table = fitted_tables()[rules.base]
+    table = played_tables()[rules.base]
     assert set(table.tiles) == set(RULESETS[rules.base].tiles.counts)
     calculator = default_equity()
     assert isinstance(calculator, StaticEquity) and calculator.table(rules) is table
+
+
+@pytest.mark.parametrize("variant", ["a-math", "smath"])
+def test_the_bots_play_each_fitted_table_at_its_rulesets_weight(variant: str) -> None:
+    # Smath's leaves weigh half against the score (a 1,000-game match, docs/bots.md
+    # "The leave scale"); the fitted tables themselves stay as the fit wrote them
+    from amath.engine.static import default_equity
+    from amath.players.fitted import LEAVE_WEIGHT, fitted_tables
+    from amath.rules import get_ruleset
+
+    rules = get_ruleset(variant)
+    weight = LEAVE_WEIGHT.get(rules.base, 1.0)
+    fitted, played = fitted_tables()[rules.base], default_equity()
+    for leave in (["7"], ["+", "?", "3"], ["4", "4", "1"], ["-"]):
+        assert played.leave_value(leave, rules, 20) == pytest.approx(weight * fitted.value(leave))
+        assert played.leave_value(leave, rules, 0) == -rules.tiles.value(leave)  # the end-of-game worth: not a leave
+    assert LEAVE_WEIGHT["smath"] == 0.5 and fitted.value(["7"]) != 0.0  # so the weight is seen

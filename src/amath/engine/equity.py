@@ -49,6 +49,11 @@ class StaticEquity:
     def __repr__(self) -> str:
         return f"StaticEquity({self.default.name!r}, tables={sorted(self.tables)!r})"
 
+    def scaled(self, factor: float, name: str | None = None) -> StaticEquity:
+        """The same equity with every leave value times ``factor`` (the end-of-game worth is not a leave)."""
+        tables = {k: t.scaled(factor) for k, t in self.tables.items()}
+        return StaticEquity(self.default.scaled(factor), tables, name=name)
+
     def table(self, rules: Ruleset) -> LeaveTable:
         """The leave table used for ``rules`` (by name, then by the base variant's name)."""
         return self.tables.get(rules.name) or self.tables.get(rules.base) or self.default

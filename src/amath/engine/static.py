@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from amath.board import Board
-from amath.engine.equity import EquityCalculator
+from amath.engine.equity import EquityCalculator, StaticEquity
 from amath.engine.generator import MoveGenerator, get_generator
 from amath.move import Exchange, Move, Pass, Place
 from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
@@ -55,16 +55,16 @@ class Candidate:
         return self.value / EQUITY_UNIT
 
 
-def default_equity() -> EquityCalculator:
+def default_equity() -> StaticEquity:
     """The best static equity there is: the ``equity`` bot plays by it, the analysis and hints judge by it.
 
-    Score + leave with the fitted table of the ruleset played (the A-Math one for a ruleset
-    without its own; ``HANDSET`` when nothing is fitted).
+    Score + leave with the fitted table of the ruleset played, at that ruleset's weight
+    (``amath.players.fitted.LEAVE_WEIGHT``; the A-Math table for a ruleset without its own;
+    ``HANDSET`` when nothing is fitted).
     """
-    from amath.engine.equity import StaticEquity
-    from amath.players.fitted import fitted_table, fitted_tables
+    from amath.players.fitted import fitted_table, played_tables
 
-    return StaticEquity(fitted_table(), fitted_tables())
+    return StaticEquity(fitted_table(), played_tables())
 
 
 def to_units(points: float) -> int:
