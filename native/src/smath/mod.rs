@@ -487,7 +487,7 @@ fn passes(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, us
 /// the probe (`PROBE_SLICE` nodes at most a start square): a stopped search still has good placements.
 const PROBE_NODES: u64 = 100_000;
 const PROBE_SHARE: u64 = 10;
-const PROBE_SLICE: u64 = 5_000;
+const PROBE_SLICE: u64 = 50_000;
 
 /// The probe: the start squares best crude bound first, each within its slice, until `nodes`
 /// are spent or no crude bound reaches the threshold; what it finds joins `kept`.
