@@ -78,3 +78,23 @@ def test_empty_board_and_example() -> None:
 def test_bad_strings_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         position_from_string(text)
+
+
+@given(positions())
+def test_position_text_reads_both_forms_alike(pos: Position) -> None:
+    """``position_from_text`` (what ``amath moves`` reads): the JSON and the string give the same position."""
+    from amath.formats.load import position_from_text
+
+    assert position_from_text(position_to_json(pos)) == pos
+    assert position_from_text("\n" + position_to_string(pos) + "\n\n") == pos
+
+
+@given(st.text(max_size=200))
+def test_position_text_of_anything_is_a_position_or_a_position_error(text: str) -> None:
+    """Any text: a position, or a PositionError with a code; never another exception."""
+    from amath.formats.load import position_from_text
+
+    try:
+        position_from_text(text)
+    except PositionError as exc:
+        assert exc.code and str(exc)

@@ -68,3 +68,25 @@ def test_moves_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     bad = dict(POSITION, rack=["1", "banana"])
     assert main(["moves", _write(tmp_path, bad)]) == 2
     assert "banana" in capsys.readouterr().err
+
+
+def test_moves_reads_a_position_string_as_its_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The one-line string ``amath position`` prints gives the same list as the position's JSON."""
+    from amath.formats.fen import position_to_string
+
+    string = tmp_path / "pos.txt"
+    string.write_text(position_to_string(position_from_dict(POSITION)) + "\n", encoding="utf-8")
+    assert main(["moves", _write(tmp_path, POSITION), "--json"]) == 0
+    from_json = capsys.readouterr().out
+    assert main(["moves", str(string), "--json"]) == 0
+    assert capsys.readouterr().out == from_json and from_json.count("\n") > 1
+
+
+@pytest.mark.parametrize(("text", "named"), [("", "0 line(s)"), ("a b\nc d\n", "2 line(s)"), ("banana", "got 1 fields")])
+def test_moves_says_what_a_text_that_is_no_position_is(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, named: str) -> None:
+    """Neither JSON nor one position line: exit 2 and an error that says which it was expected to be."""
+    path = tmp_path / "pos.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["moves", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and named in err and "Traceback" not in err

@@ -1,4 +1,4 @@
-"""``amath moves POSITION.json``: every legal placement for the rack, best score first."""
+"""``amath moves POSITION``: every legal placement for the rack, best score first (position JSON or string)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from pathlib import Path
 from amath.cli.lang import error_line, explain, say
 from amath.engine.generator import get_generator
 from amath.errors import AmathError
-from amath.formats.position import position_from_json
+from amath.formats.load import position_from_text
 from amath.movegen import GeneratedMove
 from amath.movegen.dispatch import uses_smath_search
 from amath.notation import format_place
 
-HELP = "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3)"
+HELP = "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3, or a position string)"
 
 
 def _progress(found: int) -> None:
@@ -26,7 +26,7 @@ def _progress(found: int) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """A position file ('-' for standard input), ``--json`` and ``--limit``."""
-    parser.add_argument("position", help="position JSON file, or - to read standard input")
+    parser.add_argument("position", help="a position JSON or position string file, or - to read standard input")
     parser.add_argument("--json", action="store_true", help="one JSON object per line: move, score, tiles")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="exactly the N best moves (ties in the list's fixed order)")
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print(error_line(say("cannot read {path}: {reason}", path=args.position, reason=reason)), file=sys.stderr)
         return 2
     try:
-        pos = position_from_json(text)
+        pos = position_from_text(text)
         rules = pos.rules
         board = pos.board()
     except AmathError as exc:

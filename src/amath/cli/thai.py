@@ -23,8 +23,8 @@ _FRAME: Mapping[str, str] = {
     "play a game in the terminal: 2-4 players on one screen (hot seat), teams, bots": (
         "เล่นเกมในเทอร์มินัล: ผู้เล่น 2-4 คนบนจอเดียว (ผลัดกันนั่ง) เล่นเป็นทีม หรือเล่นกับบอท"
     ),
-    "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3)": (
-        "แสดงการวางที่ถูกกติกาทั้งหมดของรางในตำแหน่งกระดาน เรียงคะแนนสูงสุดก่อน (JSON ตำแหน่งกระดานตาม SPEC.md ข้อ 3)"
+    "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3, or a position string)": (
+        "แสดงการวางที่ถูกกติกาทั้งหมดของรางในตำแหน่งกระดาน เรียงคะแนนสูงสุดก่อน (JSON ตำแหน่งกระดานตาม SPEC.md ข้อ 3 หรือสตริงตำแหน่ง)"
     ),
     "let bots play each other (games saved as JSON, summary of wins, scores, margin, bingos, speed)": (
         "ให้บอทแข่งกันเอง (บันทึกแต่ละเกมเป็น JSON สรุปการชนะ คะแนน ส่วนต่าง บิงโก และความเร็ว)"
@@ -79,7 +79,9 @@ _OPTIONS: Mapping[str, str] = {
     "ANSI colours even when not a terminal": "ใช้สี ANSI แม้ไม่ได้แสดงบนเทอร์มินัล",
     "plain ASCII symbols only": "ใช้เฉพาะสัญลักษณ์ ASCII",
     # moves
-    "position JSON file, or - to read standard input": "ไฟล์ JSON ตำแหน่งกระดาน หรือ - เพื่ออ่านจากอินพุตมาตรฐาน",
+    "a position JSON or position string file, or - to read standard input": (
+        "ไฟล์ JSON ตำแหน่งกระดานหรือไฟล์สตริงตำแหน่ง หรือ - เพื่ออ่านจากอินพุตมาตรฐาน"
+    ),
     "one JSON object per line: move, score, tiles": "บรรทัดละหนึ่งออบเจ็กต์ JSON: การเดิน คะแนน เบี้ย",
     "exactly the N best moves (ties in the list's fixed order)": "การวางที่ดีที่สุด N แบบพอดี (คะแนนเท่ากันเรียงตามลำดับที่แน่นอนของรายการ)",
     # selfplay

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from amath.errors import AmathError, PositionError
 from amath.formats.fen import position_from_string
-from amath.formats.position import Position, position_from_dict, position_of
+from amath.formats.position import Position, position_from_dict, position_from_json, position_of
 from amath.formats.replay import read_record
 from amath.formats.save import FORMAT, load_game
 from amath.game import Game
@@ -63,6 +63,24 @@ def load_any(text: str) -> Game | Position:
     if len(lines) == 1 and _looks_like_position(lines[0]):
         return position_from_string(lines[0])
     return read_record(text)  # anything else is read as a record, whose errors name the line
+
+
+def position_from_text(text: str) -> Position:
+    """A position from its JSON (SPEC.md 3) or its one-line position string (what ``amath position`` prints).
+
+    Errors name what is wrong: the JSON's or the string's own, or that the text is neither.
+    """
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return position_from_json(text)
+    lines = [ln for ln in stripped.splitlines() if ln.strip()]
+    if len(lines) == 1:
+        return position_from_string(lines[0])  # its errors say which field is wrong
+    raise PositionError(
+        f"not a position: expected position JSON (an object) or a one-line position string, got {len(lines)} line(s)",
+        code="pos_text",
+        lines=len(lines),
+    )
 
 
 def _looks_like_position(line: str) -> bool:
