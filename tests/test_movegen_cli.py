@@ -90,3 +90,32 @@ def test_moves_says_what_a_text_that_is_no_position_is(tmp_path: Path, capsys: p
     assert main(["moves", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and named in err and "Traceback" not in err
+
+
+SMATH_POSITION = {"variant": "smath", "board": [], "rack": ["1", "2", "3", "+", "5"], "scores": [0, 0], "to_move": 0}
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_a_complete_list_too_big_for_memory_stops_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Past the search's memory budget (a big Smath rack, no --limit) the command lists nothing,
+    says why and what to ask instead, in the language chosen, and exits 1; with --limit it answers."""
+    from amath.movegen import smath
+
+    path = _write(tmp_path, SMATH_POSITION)
+    assert main(["moves", path]) == 0
+    everything = capsys.readouterr().out.splitlines()
+    assert len(everything) > 10
+    monkeypatch.setenv("AMATH_LANG", lang)
+    monkeypatch.setattr(smath, "TABLE_ENTRIES", 50)
+    assert main(["moves", path]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    if lang == "en":
+        assert "tables reached" in err and "the list is not complete" in err and "--limit 20" in err
+    else:
+        assert "ตารางของการค้นหาถึง" in err and "--limit 20" in err and "tables reached" not in err
+    monkeypatch.setattr(smath, "TABLE_ENTRIES", 10**9)
+    assert main(["moves", path, "--limit", "3"]) == 0
+    assert capsys.readouterr().out.splitlines() == everything[:3]

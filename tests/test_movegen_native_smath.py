@@ -57,7 +57,7 @@ def _both(
 def assert_same(board: Board, rack: list[str], rules: Ruleset, **kw: Any) -> list[GeneratedMove] | str:
     (mine, ms), (twin, ts) = _both(board, rack, rules, **kw)
     assert mine == twin
-    assert (ms.nodes, ms.found, ms.pruned) == (ts.nodes, ts.found, ts.pruned)
+    assert (ms.nodes, ms.found, ms.pruned, ms.entries) == (ts.nodes, ts.found, ts.pruned, ts.entries)
     return mine
 
 
@@ -118,6 +118,26 @@ def test_a_node_budget_stops_both_at_the_same_place() -> None:
         stopped = assert_same(board, rack, SMALL, max_nodes=budget)
         assert isinstance(stopped, str) and stopped.startswith(f"stopped after {budget + 1} ")
     assert isinstance(assert_same(board, rack, SMALL, max_nodes=full.nodes), list)
+
+
+def test_a_table_budget_stops_both_at_the_same_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory budget (``TABLE_ENTRIES``, in table entries) stops both twins at the same node with
+    the same placements and says so; at exactly what the search builds it does not stop."""
+    board = boards(SMALL, 2, 2)[-1]
+    rack = ["?", "3", "+", "8", "/", "2"]
+    (everything, full), _ = _both(board, rack, SMALL)
+    assert isinstance(everything, list) and full.entries > full.nodes > 500
+    for budget in (100, full.entries // 3, full.entries - 1):
+        monkeypatch.setattr(smath, "TABLE_ENTRIES", budget)
+        for fn in (native.generate_smath, smath.generate_smath):
+            with pytest.raises(SearchStopped) as stop:
+                fn(board, rack, SMALL)
+            assert stop.value.code == "search_tables" and stop.value.params["entries"] > budget
+            assert len(stop.value.found) < len(everything) and "tables reached" in str(stop.value)
+        assert isinstance(assert_same(board, rack, SMALL), str)
+        assert isinstance(assert_same(board, rack, SMALL, limit=3), (str, list))  # a top-N search, with its passes
+    monkeypatch.setattr(smath, "TABLE_ENTRIES", full.entries)
+    assert assert_same(board, rack, SMALL) == everything
 
 
 def test_a_stopped_top_n_search_and_its_probe_as_the_twin() -> None:
@@ -220,6 +240,7 @@ JUNK = st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1), st.floats(allow_na
     leave=st.none() | st.lists(st.floats(), max_size=8),
     max_nodes=st.none() | st.integers(0, 2000),
     max_len=st.none() | st.integers(-3, 20),
+    max_entries=st.none() | st.integers(0, 5000),
 )
 def test_the_extension_refuses_junk_without_crashing(
     board: list[int],
@@ -229,6 +250,7 @@ def test_the_extension_refuses_junk_without_crashing(
     leave: list[float] | None,
     max_nodes: int | None,
     max_len: int | None,
+    max_entries: int | None,
 ) -> None:
     """Junk boards, racks and options straight into ``amath._native.smath``: an answer or ValueError."""
     from amath import _native
@@ -237,7 +259,9 @@ def test_the_extension_refuses_junk_without_crashing(
     assert data is not None
     rules = _native.Rules(**data)
     try:
-        scores, offsets, _tiles, stopped, counts = _native.smath(rules, board, rack, limit, min_score, leave, max_nodes, max_len)
+        scores, offsets, _tiles, stopped, counts = _native.smath(
+            rules, board, rack, limit, min_score, leave, max_nodes, max_len, None, max_entries
+        )
     except (ValueError, OverflowError):
         return
-    assert len(offsets) == len(scores) // 2 + 4 and isinstance(stopped, bool) and len(counts) == 3
+    assert len(offsets) == len(scores) // 2 + 4 and stopped in (0, 1, 2) and len(counts) == 4

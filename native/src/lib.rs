@@ -50,9 +50,9 @@ pub fn run(
     Ok((scores, offsets, tiles))
 }
 
-/// The Smath search's placements re-encoded in id space (as [`run`]), whether the node
-/// budget stopped it, and its (nodes, found, pruned) counts.
-pub type SmathOut = (Vec<i64>, Vec<u32>, Vec<u32>, bool, [u64; 3]);
+/// The Smath search's placements re-encoded in id space (as [`run`]), what stopped it (0:
+/// nothing, 1: the node budget, 2: the table budget), and its (nodes, found, pruned, entries) counts.
+pub type SmathOut = (Vec<i64>, Vec<u32>, Vec<u32>, u8, [u64; 4]);
 
 /// Run the exact Smath search ([`smath::search`]) and encode its moves as [`run`] does.
 pub fn run_smath<'a>(
@@ -76,7 +76,12 @@ pub fn run_smath<'a>(
         }
         offsets.push(tiles.len() as u32);
     }
-    Ok((scores, offsets, tiles, out.stopped, [out.nodes, out.found, out.pruned]))
+    let stopped = match out.stopped {
+        None => 0,
+        Some(smath::Stop::Tables) => 2,
+        Some(_) => 1,
+    };
+    Ok((scores, offsets, tiles, stopped, [out.nodes, out.found, out.pruned, out.entries]))
 }
 
 /// How many moves there are (no sorting, no output).
@@ -188,15 +193,16 @@ pub(crate) mod python {
         py.detach(|| super::count(data, &board, &rack)).map_err(err)
     }
 
-    /// (scores, offsets, tiles, stopped, (nodes, found, pruned)).
-    type SmathReply<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, bool, (u64, u64, u64));
+    /// (scores, offsets, tiles, stopped, (nodes, found, pruned, entries)).
+    type SmathReply<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, u8, (u64, u64, u64, u64));
 
     /// The exact Smath search: (scores, offsets, tiles) as `generate` gives them, best first,
-    /// then whether `max_nodes` stopped it and its (nodes, found, pruned) counts.  `leave` is
+    /// then what stopped it (0: nothing, 1: `max_nodes`, 2: `max_entries`, the table budget) and
+    /// its (nodes, found, pruned, entries) counts.  `leave` is
     /// the leave table in mixed radix over the rack's distinct tiles in name order;
     /// `progress` is called with the count found, every 10,000, with the GIL held.
     #[pyfunction]
-    #[pyo3(signature = (rules, board, rack, limit=None, min_score=None, leave=None, max_nodes=None, max_len=None, progress=None))]
+    #[pyo3(signature = (rules, board, rack, limit=None, min_score=None, leave=None, max_nodes=None, max_len=None, progress=None, max_entries=None))]
     #[allow(clippy::too_many_arguments)]
     fn smath<'py>(
         py: Python<'py>,
@@ -209,9 +215,10 @@ pub(crate) mod python {
         max_nodes: Option<u64>,
         max_len: Option<i64>,
         progress: Option<Py<PyAny>>,
+        max_entries: Option<u64>,
     ) -> PyResult<SmathReply<'py>> {
         let data = &rules.data;
-        let opts = super::smath::Options { limit, min_score, leave, max_nodes, max_len };
+        let opts = super::smath::Options { limit, min_score, leave, max_nodes, max_entries, max_len };
         let mut raised: Option<PyErr> = None;
         let result = py.detach(|| {
             let mut hook = |found: u64| -> bool {
@@ -229,13 +236,13 @@ pub(crate) mod python {
         if let Some(e) = raised {
             return Err(e);
         }
-        let (scores, offsets, tiles, stopped, [nodes, found, pruned]) = result.map_err(err)?;
+        let (scores, offsets, tiles, stopped, [nodes, found, pruned, entries]) = result.map_err(err)?;
         Ok((
             le_bytes(py, &scores, i64::to_le_bytes),
             le_bytes(py, &offsets, u32::to_le_bytes),
             le_bytes(py, &tiles, u32::to_le_bytes),
             stopped,
-            (nodes, found, pruned),
+            (nodes, found, pruned, entries),
         ))
     }
 

@@ -56,7 +56,8 @@ def smath(
     max_nodes: int | None = None,
     max_len: int | None = None,
     progress: Callable[[int], object] | None = None,
-) -> tuple[bytes, bytes, bytes, bool, tuple[int, int, int]]: ...
+    max_entries: int | None = None,
+) -> tuple[bytes, bytes, bytes, int, tuple[int, int, int, int]]: ...
 def top_equity(
     rules: Rules, board: list[int], rack: list[int], strides: list[int], values: list[int], unit: int, k: int
 ) -> tuple[bytes, bytes, bytes, bytes]: ...

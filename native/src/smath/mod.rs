@@ -37,6 +37,9 @@ pub struct Options {
     pub leave: Option<Vec<f64>>,
     /// stop (and say so) after this many search nodes
     pub max_nodes: Option<u64>,
+    /// stop (and say so) once the tables hold more entries than this (each node worked out
+    /// counts one, plus one per value of its table): what a search may take of memory
+    pub max_entries: Option<u64>,
     /// only main lines of at most this many squares (for tests against a brute force)
     pub max_len: Option<i64>,
 }
@@ -54,17 +57,20 @@ pub struct Found {
 #[derive(Debug, Default)]
 pub struct Outcome {
     pub moves: Vec<Found>,
-    /// the node budget stopped the search: `moves` is what it had found, not the answer
-    pub stopped: bool,
+    /// what stopped the search, if anything: `moves` is then what it had found, not the answer
+    pub stopped: Option<Stop>,
     pub nodes: u64,
     pub found: u64,
     pub pruned: u64,
+    /// table entries built (see [`Options::max_entries`])
+    pub entries: u64,
 }
 
-/// Why the search ended early: the node budget, or the progress hook said stop.
+/// Why the search ended early: the node budget, the table budget, or the progress hook said stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
     Budget,
+    Tables,
     Hook,
 }
 
@@ -82,6 +88,8 @@ pub struct Ctx<'a> {
     pub limit: Option<usize>,
     pub max_nodes: Option<u64>,
     pub max_len: Option<i64>,
+    max_entries: Option<u64>,
+    pub entries: u64,
     extra: Option<Vec<f64>>,
     /// by tiles used (as `extra`): the best leave of any placement using at least those tiles,
     /// what a line under way can still keep (a far tighter bound than the table's maximum)
@@ -112,6 +120,16 @@ impl Ctx<'_> {
         self.nodes += 1;
         match self.max_nodes {
             Some(m) if self.nodes > m => Err(Stop::Budget),
+            _ => Ok(()),
+        }
+    }
+
+    /// Count the table entries of a node worked out; stop past the table budget.
+    #[inline]
+    pub fn count_entries(&mut self, n: u64) -> std::result::Result<(), Stop> {
+        self.entries += n;
+        match self.max_entries {
+            Some(m) if self.entries > m => Err(Stop::Tables),
             _ => Ok(()),
         }
     }
@@ -372,6 +390,8 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         limit: opts.limit,
         max_nodes: opts.max_nodes,
         max_len: opts.max_len,
+        max_entries: opts.max_entries,
+        entries: 0,
         extra,
         extra_above,
         extra_max,
@@ -390,15 +410,22 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         progress,
     };
     let stopped = match run(&mut ctx, &grid, &free, &top) {
-        Ok(()) => false,
-        Err(Stop::Budget) => true,
+        Ok(()) => None,
         Err(Stop::Hook) => return Err(InputError("the progress hook stopped the search".into())),
+        Err(stop) => Some(stop),
     };
     if ctx.g.overflow {
         return Err(InputError("an exact value of the search left 64 bits".into()));
     }
     ctx.trim();
-    Ok(Outcome { moves: std::mem::take(&mut ctx.kept), stopped, nodes: ctx.nodes, found: ctx.found, pruned: ctx.pruned })
+    Ok(Outcome {
+        moves: std::mem::take(&mut ctx.kept),
+        stopped,
+        nodes: ctx.nodes,
+        found: ctx.found,
+        pruned: ctx.pruned,
+        entries: ctx.entries,
+    })
 }
 
 /// The thresholds a top-N search tries first: the best crude bound of a start square times
@@ -532,7 +559,7 @@ fn one_pass(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, 
 
 #[cfg(test)]
 mod tests {
-    use super::{search, superset_max, Options, Outcome};
+    use super::{search, superset_max, Options, Outcome, Stop};
     use crate::rules::testing::smath_rules;
     use crate::rules::RuleData;
 
@@ -615,11 +642,17 @@ mod tests {
     fn a_budget_stops_and_says_so() {
         let r = smath_rules(9, 10, 1);
         let full = run(&r, &empty(&r), &["2", "3", "+", "5"], Options::default());
-        assert!(!full.stopped && full.nodes > 100);
+        assert!(full.stopped.is_none() && full.nodes > 100);
         let cut = run(&r, &empty(&r), &["2", "3", "+", "5"], Options { max_nodes: Some(full.nodes / 2), ..Options::default() });
-        assert!(cut.stopped && cut.moves.len() < full.moves.len());
+        assert!(cut.stopped == Some(Stop::Budget) && cut.moves.len() < full.moves.len());
         let enough = run(&r, &empty(&r), &["2", "3", "+", "5"], Options { max_nodes: Some(full.nodes), ..Options::default() });
-        assert!(!enough.stopped && enough.moves == full.moves);
+        assert!(enough.stopped.is_none() && enough.moves == full.moves);
+        // the table budget the same way
+        assert!(full.entries > full.nodes / 2);
+        let cut = run(&r, &empty(&r), &["2", "3", "+", "5"], Options { max_entries: Some(full.entries / 2), ..Options::default() });
+        assert!(cut.stopped == Some(Stop::Tables) && cut.moves.len() < full.moves.len() && cut.entries > full.entries / 2);
+        let enough = run(&r, &empty(&r), &["2", "3", "+", "5"], Options { max_entries: Some(full.entries), ..Options::default() });
+        assert!(enough.stopped.is_none() && enough.moves == full.moves);
     }
 
     #[test]

@@ -716,6 +716,7 @@ impl LineWalk {
             Some(e) => self.memo.set(e, &ent),
             None => self.memo.add(key, &ent),
         }
+        ctx.count_entries(1 + u64::from(ent.len))?;
         Ok(ent)
     }
 

@@ -13,7 +13,7 @@ from amath.engine.generator import get_generator
 from amath.errors import AmathError
 from amath.formats.load import position_from_text
 from amath.movegen import GeneratedMove
-from amath.movegen.dispatch import uses_smath_search
+from amath.movegen.dispatch import SearchStopped, uses_smath_search
 from amath.notation import format_place
 
 HELP = "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3, or a position string)"
@@ -32,7 +32,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the moves; a summary (count, time) goes to stderr unless ``--json``."""
+    """Print the moves; a summary (count, time) goes to stderr unless ``--json``.
+
+    Exit 0, 2 on bad input, 1 when the search had to stop (a complete list of a big Smath
+    rack that outgrows the search's memory budget): then nothing is listed, never part of a list.
+    """
     if args.limit is not None and args.limit < 0:
         print(error_line(say("--limit must be 0 or more")), file=sys.stderr)
         return 2
@@ -52,7 +56,12 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     rack = list(pos.rack)
     progress = _progress if args.limit is None and uses_smath_search(rules) else None  # Smath lists may be huge
-    moves = get_generator().search(board, rack, rules, limit=args.limit, progress=progress)
+    try:
+        moves = get_generator().search(board, rack, rules, limit=args.limit, progress=progress)
+    except SearchStopped as exc:  # a complete list too big for the search's memory: say so, list nothing
+        print(error_line(explain(exc)), file=sys.stderr)
+        print(say("ask for the best ones instead, e.g. --limit 20"), file=sys.stderr)
+        return 1
     elapsed = time.perf_counter() - started
     out = sys.stdout
     for m in moves:

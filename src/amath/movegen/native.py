@@ -421,9 +421,9 @@ def generate_smath(
     """:func:`amath.movegen.smath.generate_smath` in Rust: the same placements, scores and order.
 
     Every argument means what it means there; :class:`SearchStopped` (with what was found)
-    when ``max_nodes`` stops the search.  Where the Rust side cannot answer exactly (the
-    extension missing, a ruleset or rack it does not take, an exact value beyond 64 bits)
-    the Python twin answers instead.
+    when ``max_nodes`` or the table budget (:data:`amath.movegen.smath.TABLE_ENTRIES`) stops
+    the search.  Where the Rust side cannot answer exactly (the extension missing, a ruleset
+    or rack it does not take, an exact value beyond 64 bits) the Python twin answers instead.
     """
     twin = {"limit": limit, "min_score": min_score, "leave": leave, "max_nodes": max_nodes, "progress": progress, "stats": stats}
     if _EXT is None or not supports_smath(rules) or any(t in rules.tiles.free for t in rack):
@@ -437,8 +437,8 @@ def generate_smath(
     prep, flat, counts = _inputs(board, rack, rules, smath=True)
     table = None if leave is None else _leave_table(rack, rules, leave)
     try:
-        scores, offsets, tiles, stopped, (nodes, found, pruned) = _EXT.smath(
-            prep.native, flat, counts, limit, min_score, table, max_nodes, max_len, progress
+        scores, offsets, tiles, stopped, (nodes, found, pruned, entries) = _EXT.smath(
+            prep.native, flat, counts, limit, min_score, table, max_nodes, max_len, progress, smath.TABLE_ENTRIES
         )
     except ValueError as exc:
         if "left 64 bits" in str(exc):
@@ -448,7 +448,10 @@ def generate_smath(
         stats.nodes += nodes
         stats.found += found
         stats.pruned += pruned
+        stats.entries += entries
     moves = _decode_all(prep, memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I"))
+    if stopped == 2:
+        raise SearchStopped(nodes, moves, code="search_tables", nodes=nodes, count=len(moves), entries=entries)
     if stopped:
         raise SearchStopped(nodes, moves, code="search_stopped", nodes=nodes, count=len(moves))
     return moves

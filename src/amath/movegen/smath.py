@@ -26,7 +26,10 @@ found.  Modes:
 - ``max_nodes``: an optional safety stop; when reached the search raises
   :class:`SearchStopped` (with what it found), it never returns less silently.  A top-N
   search keeps part of that budget (:func:`probe_reserve`) for a quick depth-first probe
-  should its passes be stopped, so what it found is seldom nothing.
+  should its passes be stopped, so what it found is seldom nothing;
+- :data:`TABLE_ENTRIES`: the memory a search may take, counted in table entries; past it the
+  search stops the same way (code ``search_tables``).  Only a complete list of a big rack
+  (no ``limit``) comes near it.
 """
 
 from __future__ import annotations
@@ -68,18 +71,34 @@ def probe_reserve(budget: int) -> int:
     return min(PROBE_NODES, budget // PROBE_SHARE)
 
 
+TABLE_ENTRIES = 64_000_000
+"""The most table entries a search may build, its memory budget: each node worked out counts one,
+plus one per value of its table by value.  Past it the search stops (:class:`SearchStopped`, code
+``search_tables``).  Native, an entry takes about 80 bytes, so about 5 GB; the heaviest stored
+full-rack best move builds 33 M, a complete list of a full rack 2-3 M a second (docs/smath.md)."""
+
+
 class SearchStopped(AmathError):
-    """The optional node limit stopped the search; ``found`` holds the placements found so far."""
+    """The node limit or the table budget stopped the search; ``found`` holds the placements found so far."""
 
     def __init__(
-        self, stopped_after: int, found: list[GeneratedMove], *, code: str = "search_stopped", nodes: int = 0, count: int = 0
+        self,
+        stopped_after: int,
+        found: list[GeneratedMove],
+        *,
+        code: str = "search_stopped",
+        nodes: int = 0,
+        count: int = 0,
+        entries: int = 0,
     ) -> None:
-        super().__init__(
-            f"the search was stopped after {stopped_after} nodes with {len(found)} placements found; the list is not complete",
-            code=code,
-            nodes=nodes or stopped_after,
-            count=count or len(found),
-        )
+        if code == "search_tables":
+            message = (
+                f"the search was stopped after {stopped_after} nodes: its tables reached {entries} entries, the most a"
+                f" search may hold in memory; {len(found)} placements found, the list is not complete (ask for the N best)"
+            )
+        else:
+            message = f"the search was stopped after {stopped_after} nodes with {len(found)} placements found; the list is not complete"
+        super().__init__(message, code=code, nodes=nodes or stopped_after, count=count or len(found), entries=entries)
         self.nodes = stopped_after
         self.found = found
 
@@ -91,6 +110,8 @@ class SearchStats:
     nodes: int = 0
     found: int = 0
     pruned: int = 0
+    entries: int = 0
+    """table entries built (:data:`TABLE_ENTRIES`)"""
 
 
 def supports(rules: Ruleset) -> bool:
@@ -152,6 +173,7 @@ class Search:
         self.info = RackInfo.of(rack, rules)
         self.limit = limit
         self.max_nodes = max_nodes
+        self.max_entries = TABLE_ENTRIES
         self.progress = progress
         self.stats = stats
         self.empty = board.is_empty()
@@ -232,9 +254,9 @@ class Search:
             self.max_nodes = budget - reserve
         try:
             self._passes(starts, levels)
-        except SearchStopped:
+        except SearchStopped as stop:
             self.max_nodes = budget
-            if not reserve:
+            if not reserve or stop.code != "search_stopped":
                 raise
             # what the stopped passes found stands (``count_node`` kept it); the probe may find better
             self.threshold = floor
@@ -339,6 +361,17 @@ class Search:
             self._trim()
             found = _moves(self.kept)
             raise SearchStopped(stats.nodes, found, code="search_stopped", nodes=stats.nodes, count=len(found))
+
+    def count_entries(self, n: int) -> None:
+        """Count the table entries of a node worked out; raise :class:`SearchStopped` past :data:`TABLE_ENTRIES`."""
+        stats = self.stats
+        stats.entries += n
+        if stats.entries > self.max_entries:
+            seen = {key for _, _, key in self.kept}
+            self.kept.extend(m for m in self.prior if m[2] not in seen)
+            self._trim()
+            found = _moves(self.kept)
+            raise SearchStopped(stats.nodes, found, code="search_tables", nodes=stats.nodes, count=len(found), entries=stats.entries)
 
     def _starts(self, line: SmathLine, across: bool) -> list[int]:
         """Squares a main line may start on (the square before it empty or off the board)."""

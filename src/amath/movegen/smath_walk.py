@@ -329,6 +329,7 @@ class LineWalk:
             anything = _merge(anything, sm)
         entry: Bounds = (table, wild, anything, exact, pre, threshold)
         self.memo[key] = entry
+        self.s.count_entries(1 + len(table))
         return entry
 
     def root_bound(self, start: int) -> float | None:
