@@ -48,6 +48,7 @@ from pathlib import Path
 
 from timing import percentile
 
+from amath.cli import drop_stdout
 from amath.engine.equity import StaticEquity
 from amath.engine.static import default_equity
 from amath.game import Game
@@ -311,7 +312,11 @@ def main() -> int:
     m.add_argument("--variant", default="a-math")
     m.set_defaults(run=move)
     args = parser.parse_args()
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:  # `ladder.py summary F | head`: the reader has all it wanted
+        drop_stdout()
+        return 141
     return code
 
 

@@ -80,12 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n" + say("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # `amath moves p.json | head -1`: the reader has all it wanted
-        _drop_stdout()
+        drop_stdout()
         return 141  # what a shell reports for a program ended by SIGPIPE
     return code
 
 
-def _drop_stdout() -> None:
+def drop_stdout() -> None:
     """Point standard output at /dev/null so Python's final flush does not fail again."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
