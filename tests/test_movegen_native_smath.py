@@ -132,7 +132,7 @@ def test_a_table_budget_stops_both_at_the_same_place(monkeypatch: pytest.MonkeyP
         for fn in (native.generate_smath, smath.generate_smath):
             with pytest.raises(SearchStopped) as stop:
                 fn(board, rack, SMALL)
-            assert stop.value.code == "search_tables" and stop.value.params["entries"] > budget
+            assert stop.value.code == "search_tables" and stop.value.entries > budget
             assert len(stop.value.found) < len(everything) and "tables reached" in str(stop.value)
         assert isinstance(assert_same(board, rack, SMALL), str)
         assert isinstance(assert_same(board, rack, SMALL, limit=3), (str, list))  # a top-N search, with its passes

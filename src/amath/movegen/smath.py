@@ -101,6 +101,7 @@ class SearchStopped(AmathError):
         super().__init__(message, code=code, nodes=nodes or stopped_after, count=count or len(found), entries=entries)
         self.nodes = stopped_after
         self.found = found
+        self.entries = entries
 
 
 @dataclass(slots=True)
