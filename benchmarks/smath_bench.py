@@ -63,7 +63,7 @@ def run(backend: str, count: int, cap: int, each: bool = False, limits: tuple[in
                 outcome = "stopped"
             times.append(time.process_time() - t0)
             if each:
-                print(f"  {name} #{skip + k}: {_ms(times[-1])}, {stats.nodes} nodes, {outcome}", flush=True)
+                print(f"  {name} #{skip + k}: {_ms(times[-1])}, {stats.nodes} nodes, {stats.entries} table entries, {outcome}", flush=True)
         print(_summary(name, times, stopped), flush=True)
 
 
