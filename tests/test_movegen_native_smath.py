@@ -140,6 +140,42 @@ def test_a_table_budget_stops_both_at_the_same_place(monkeypatch: pytest.MonkeyP
     assert assert_same(board, rack, SMALL) == everything
 
 
+def _off_the_centre_lines(rules: Ruleset) -> Ruleset:
+    """``rules`` with one premium moved where no first play reaches (row 1, off the centre row
+    and column), so its layout no longer mirrors in the diagonal."""
+    rows = list(rules.layout.rows)
+    other = "2" if rows[0][1] != "2" else "."
+    rows[0] = rows[0][0] + other + rows[0][2:]
+    return dataclasses.replace(rules, name=rules.name + "-askew", layout=Layout(tuple(rows)))
+
+
+@pytest.mark.parametrize("beginners", [False, True])
+def test_a_first_play_searched_once_and_mirrored_is_the_search_of_both_lines(beginners: bool) -> None:
+    """On an empty board whose premiums mirror in the diagonal the centre column is the centre
+    row transposed: the search walks the row alone and keeps each placement with its mirror.
+    The list equals that of the same search on a layout that does not mirror (one premium moved
+    off both centre lines), moves, scores and order, for the complete list and the top N, on both
+    twins, and the complete list takes exactly half the nodes.  (Where a first play may lie
+    anywhere, Primary, every line is reachable: the brute-force suite covers that empty board.)"""
+    rules = smath_variant(beginners=beginners)
+    assert rules.first_play == "end_on_centre"
+    askew = _off_the_centre_lines(rules)
+    assert smath.transposable(rules.layout) and not smath.transposable(askew.layout)
+    empty = Board(rules.layout)
+    for rack in racks(21, 3, 3) + [["?", "7"]]:
+        rack = [t for t in rack if t in rules.tiles.counts]
+        for kw in ({}, {"limit": 1}, {"limit": 7}):
+            (mine, ms), _ = _both(empty, rack, rules, **kw)
+            (plain, ps), _ = _both(Board(askew.layout), rack, askew, **kw)
+            assert mine == plain and isinstance(mine, list)
+            assert_same(empty, rack, rules, **kw)
+            if not kw:
+                assert 2 * ms.nodes == ps.nodes and ms.found == ps.found == len(mine)
+                placed = {tuple(sorted(m.key())) for m in mine}
+                mirror = {tuple(sorted((c, r, *rest) for r, c, *rest in key)) for key in placed}
+                assert mirror == placed
+
+
 def test_a_stopped_top_n_search_and_its_probe_as_the_twin() -> None:
     """A top-N search within a budget keeps part of it for the probe: both twins stop at the same
     node with the same placements, the probe's among them (at 60,000 nodes its share is more than one start square's slice)."""

@@ -3,7 +3,8 @@
 //!
 //! Each row and column is walked from every square a line may start on, one square at a
 //! time, following the grammar of a line with exact rational values (`grammar.rs`); the
-//! first side's value is the target every later side must reach.  Start squares are taken
+//! first side's value is the target every later side must reach (on an empty board whose
+//! premiums mirror in the diagonal, the rows only, each placement kept with its mirror).  Start squares are taken
 //! best bound first, and a partial line is dropped only when an upper bound on what it can
 //! still score is *below* the N-th best found so far, so the N kept are exactly the first N
 //! of the complete list (best first, ties by tiles).  A top-N search runs at falling
@@ -85,6 +86,9 @@ pub struct Ctx<'a> {
     /// the bingo bonus when the rack is full, else 0
     pub bingo: i64,
     pub empty: bool,
+    /// an empty board whose premiums mirror in the diagonal: the columns are the rows
+    /// transposed, so only the rows are searched and each placement is kept with its mirror
+    mirror: bool,
     pub limit: Option<usize>,
     pub max_nodes: Option<u64>,
     pub max_len: Option<i64>,
@@ -171,15 +175,30 @@ impl Ctx<'_> {
         score as f64 + self.extra(used) >= self.threshold
     }
 
-    /// Keep a placement; once `limit` are kept, trim to the `limit` best, raising the threshold.
+    /// Keep a placement (and its mirror, see `mirror`); once `limit` are kept, trim to the
+    /// `limit` best, raising the threshold.
     pub fn record(&mut self, score: i64, used: u64, keys: Vec<u32>) -> std::result::Result<(), Stop> {
         let value = score as f64 + self.extra(used);
-        self.kept.push(Found { value, score, keys });
-        self.found += 1;
-        if self.found.is_multiple_of(10_000) {
-            if let Some(hook) = self.progress.as_mut() {
-                if !hook(self.found) {
-                    return Err(Stop::Hook);
+        let mirrored = self.mirror.then(|| {
+            let size = self.rules.size as u32;
+            let mut m: Vec<u32> = keys
+                .iter()
+                .map(|&k| {
+                    let sq = k >> 16;
+                    (sq % size * size + sq / size) << 16 | (k & 0xffff)
+                })
+                .collect();
+            m.sort_unstable();
+            m
+        });
+        for keys in std::iter::once(keys).chain(mirrored) {
+            self.kept.push(Found { value, score, keys });
+            self.found += 1;
+            if self.found.is_multiple_of(10_000) {
+                if let Some(hook) = self.progress.as_mut() {
+                    if !hook(self.found) {
+                        return Err(Stop::Hook);
+                    }
                 }
             }
         }
@@ -257,6 +276,20 @@ fn superset_max(table: &[f64], counts: &[u8], radix: &[u64]) -> Vec<f64> {
         }
     }
     best
+}
+
+/// Do the premiums and the centre mirror in the diagonal (square (r, c) as (c, r))?  Then on an
+/// empty board every column is a row transposed, with the same placements.
+fn transposable(rules: &RuleData) -> bool {
+    let n = rules.size;
+    n > 0
+        && rules.centre / n == rules.centre % n
+        && (0..n).all(|r| {
+            (0..r).all(|c| {
+                let (a, b) = (r * n + c, c * n + r);
+                rules.piece_mult.get(a) == rules.piece_mult.get(b) && rules.eq_mult.get(a) == rules.eq_mult.get(b)
+            })
+        })
 }
 
 /// A start square in the queue: best bound first, then the order queued.
@@ -359,6 +392,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         top.push(top[top.len() - 1] + p);
     }
     let empty = grid.iter().all(|s| s.is_none());
+    let mirror = empty && transposable(rules);
     let numeric = rack
         .tiles
         .iter()
@@ -387,6 +421,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         rack_total,
         bingo,
         empty,
+        mirror,
         limit: opts.limit,
         max_nodes: opts.max_nodes,
         max_len: opts.max_len,
@@ -443,7 +478,8 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
     let (crow, ccol) = (rules.centre / size, rules.centre % size);
     let mut walkers: Vec<LineWalk> = Vec::new();
     let mut starts: Vec<(f64, usize, usize)> = Vec::new();
-    for across in [true, false] {
+    let directions: &[bool] = if ctx.mirror { &[true] } else { &[true, false] };
+    for &across in directions {
         for k in 0..size {
             if ctx.empty && rules.first_play != FirstPlay::Anywhere && k != if across { crow } else { ccol } {
                 continue;

@@ -13,7 +13,9 @@ A line is sides joined by ``=``; the first side's value is the target every late
 must reach (the join by value of the A-Math generator, done as the line is read).
 Cross-check sets limit every square to the faces its crossing line allows, the rack is
 counts (equal tiles are never permuted twice) and every complete line is scored as it is
-found.  Modes:
+found.  On an empty board whose premiums mirror in the diagonal (:func:`transposable`) only
+the rows are walked: each placement is kept with its mirror, the column's same placement.
+Modes:
 
 - ``limit=None``: every legal placement;
 - ``limit=N``: exactly the first N placements of the complete list in its fixed order
@@ -38,7 +40,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from amath.board import Board, Square
+from amath.board import Board, Layout, Square
 from amath.errors import AmathError
 from amath.move import Place, TilePlay
 from amath.movegen.lines import grid_of
@@ -178,6 +180,9 @@ class Search:
         self.progress = progress
         self.stats = stats
         self.empty = board.is_empty()
+        # an empty board whose premiums mirror in the diagonal: the columns are the rows
+        # transposed, so only the rows are searched and each placement is kept with its mirror
+        self.mirror = self.empty and transposable(rules.layout)
         self.kept: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []
         self.prior: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []  # the last finished pass's
         self.threshold = float("-inf")
@@ -237,7 +242,7 @@ class Search:
         rules = self.rules
         centre = rules.layout.centre
         starts: list[tuple[float, LineWalk, int]] = []
-        for across in (True, False):
+        for across in (True,) if self.mirror else (True, False):
             for k in range(self.board.size):
                 if self.empty and rules.first_play != "anywhere" and k != (centre.row if across else centre.col):
                     continue
@@ -411,12 +416,13 @@ class Search:
         return score + (self.extra[used] if self.extra is not None else 0.0) >= self.threshold
 
     def record(self, score: int, used: int, key: tuple[tuple[int, int, str, str], ...]) -> None:
-        """Keep a placement; once ``limit`` are kept, trim to the ``limit`` best, raising the threshold."""
+        """Keep a placement (and its mirror, see ``mirror``); once ``limit`` are kept, trim to the ``limit`` best, raising the threshold."""
         value = score + (self.extra[used] if self.extra is not None else 0.0)
-        self.kept.append((value, score, key))
-        self.stats.found += 1
-        if self.progress is not None and self.stats.found % 10_000 == 0:
-            self.progress(self.stats.found)
+        for tiles in (key, tuple(sorted((c, r, t, f) for r, c, t, f in key))) if self.mirror else (key,):
+            self.kept.append((value, score, tiles))
+            self.stats.found += 1
+            if self.progress is not None and self.stats.found % 10_000 == 0:
+                self.progress(self.stats.found)
         if self.limit is not None and len(self.kept) >= self.limit:
             self._trim()
 
@@ -426,6 +432,13 @@ class Search:
         if self.limit is not None and len(self.kept) >= self.limit:
             del self.kept[self.limit :]
             self.threshold = self.kept[-1][0]
+
+
+def transposable(layout: Layout) -> bool:
+    """Do the premiums mirror in the diagonal (square (r, c) as (c, r))?  Then on an empty board
+    every column is a row transposed, with the same placements."""
+    rows = layout.rows
+    return all(rows[r][c] == rows[c][r] for r in range(len(rows)) for c in range(r))
 
 
 def _piece(faces: Sequence[str]) -> Piece:
