@@ -116,6 +116,9 @@ def test_a_complete_list_too_big_for_memory_stops_and_says_so(
         assert "tables reached" in err and "the list is not complete" in err and "--limit 20" in err
     else:
         assert "ตารางของการค้นหาถึง" in err and "--limit 20" in err and "tables reached" not in err
+    assert main(["moves", path, "--limit", "15"]) == 1  # a top N may outgrow it too: then fewer
+    err = capsys.readouterr().err
+    assert ("a smaller --limit" in err) == (lang == "en") and ("--limit ที่เล็กกว่านี้" in err) == (lang == "th")
     monkeypatch.setattr(smath, "TABLE_ENTRIES", 10**9)
     assert main(["moves", path, "--limit", "3"]) == 0
     assert capsys.readouterr().out.splitlines() == everything[:3]

@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         moves = get_generator().search(board, rack, rules, limit=args.limit, progress=progress)
     except SearchStopped as exc:  # a complete list too big for the search's memory: say so, list nothing
         print(error_line(explain(exc)), file=sys.stderr)
-        print(say("ask for the best ones instead, e.g. --limit 20"), file=sys.stderr)
+        hint = "ask for the best ones instead, e.g. --limit 20" if args.limit is None else "ask for fewer: a smaller --limit"
+        print(say(hint), file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - started
     out = sys.stdout

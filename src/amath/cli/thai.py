@@ -194,6 +194,7 @@ _MESSAGES: Mapping[str, str] = {
     "... {found} placements so far": "... พบแล้ว {found} การวาง",
     "{n} moves in {seconds:.3f} s": "{n} การวาง ใน {seconds:.3f} วินาที",
     "ask for the best ones instead, e.g. --limit 20": "ขอเฉพาะการวางที่ดีที่สุดแทน เช่น --limit 20",
+    "ask for fewer: a smaller --limit": "ขอให้น้อยลง: ใช้ --limit ที่เล็กกว่านี้",
     "the {n} best moves in {seconds:.3f} s, showing {n}": "แสดง {n} การวางที่ดีที่สุด ใน {seconds:.3f} วินาที",
     # best
     "  # equity    win  move  (line)": "  # อีควิตี้ โอกาสชนะ  ตา  (แนวที่คาด)",
