@@ -160,7 +160,7 @@ def test_a_first_play_searched_once_and_mirrored_is_the_search_of_both_lines(beg
     rules = smath_variant(beginners=beginners)
     assert rules.first_play == "end_on_centre"
     askew = _off_the_centre_lines(rules)
-    assert smath.transposable(rules.layout) and not smath.transposable(askew.layout)
+    assert rules.layout.transposable() and not askew.layout.transposable()
     empty = Board(rules.layout)
     for rack in racks(21, 3, 3) + [["?", "7"]]:
         rack = [t for t in rack if t in rules.tiles.counts]

@@ -240,14 +240,7 @@ fn lines_to_search(rules: &RuleData, empty_board: bool, mirror: bool) -> Vec<(us
 /// symmetric about it (no crossing lines yet, so nothing else differs).  The search then
 /// runs the row only and mirrors its moves, which halves the opening's cost.
 fn opening_mirrors(rules: &RuleData, empty_board: bool) -> bool {
-    let n = rules.size;
-    empty_board
-        && rules.first_play != FirstPlay::Anywhere
-        && rules.centre / n == rules.centre % n
-        && (0..n).all(|r| {
-            (0..n)
-                .all(|c| rules.piece_mult[r * n + c] == rules.piece_mult[c * n + r] && rules.eq_mult[r * n + c] == rules.eq_mult[c * n + r])
-        })
+    empty_board && rules.first_play != FirstPlay::Anywhere && rules.transposable()
 }
 
 /// The moves that can score at least what `floor` asks, unsorted (others may be there too).

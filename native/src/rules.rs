@@ -141,6 +141,14 @@ fn ranks(name: &str, ranks: &[i64], count: usize) -> Result<[u8; 256]> {
 }
 
 impl RuleData {
+    /// Do the premiums and the centre mirror in the diagonal (square (r, c) as (c, r))?  Then
+    /// on an empty board every column is a row transposed, with the same moves.
+    pub fn transposable(&self) -> bool {
+        let n = self.size;
+        let same = |a: usize, b: usize| self.piece_mult.get(a) == self.piece_mult.get(b) && self.eq_mult.get(a) == self.eq_mult.get(b);
+        n > 0 && self.centre / n == self.centre % n && (0..n).all(|r| (0..r).all(|c| same(r * n + c, c * n + r)))
+    }
+
     /// Validate the wrapper's data; every fault is an [`InputError`] naming the field.
     pub fn new(inp: RuleInput) -> Result<RuleData> {
         if !(1..=MAX_SIZE as i64).contains(&inp.size) {

@@ -98,6 +98,12 @@ class Layout:
                 return Square(r, row.index(CENTRE))
         raise SquareError("no centre", code="layout_centre")  # pragma: no cover - excluded by __post_init__
 
+    def transposable(self) -> bool:
+        """Do the premiums and the centre mirror in the diagonal (square (r, c) as (c, r))?  Then
+        on an empty board every column is a row transposed, with the same moves."""
+        rows = self.rows
+        return all(rows[r][c] == rows[c][r] for r in range(len(rows)) for c in range(r))
+
     def premium(self, sq: Square) -> str:
         """The premium character at ``sq``."""
         return self.rows[sq.row][sq.col]

@@ -278,20 +278,6 @@ fn superset_max(table: &[f64], counts: &[u8], radix: &[u64]) -> Vec<f64> {
     best
 }
 
-/// Do the premiums and the centre mirror in the diagonal (square (r, c) as (c, r))?  Then on an
-/// empty board every column is a row transposed, with the same placements.
-fn transposable(rules: &RuleData) -> bool {
-    let n = rules.size;
-    n > 0
-        && rules.centre / n == rules.centre % n
-        && (0..n).all(|r| {
-            (0..r).all(|c| {
-                let (a, b) = (r * n + c, c * n + r);
-                rules.piece_mult.get(a) == rules.piece_mult.get(b) && rules.eq_mult.get(a) == rules.eq_mult.get(b)
-            })
-        })
-}
-
 /// A start square in the queue: best bound first, then the order queued.
 struct Queued {
     bound: f64,
@@ -392,7 +378,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         top.push(top[top.len() - 1] + p);
     }
     let empty = grid.iter().all(|s| s.is_none());
-    let mirror = empty && transposable(rules);
+    let mirror = empty && rules.transposable();
     let numeric = rack
         .tiles
         .iter()

@@ -13,8 +13,9 @@ A line is sides joined by ``=``; the first side's value is the target every late
 must reach (the join by value of the A-Math generator, done as the line is read).
 Cross-check sets limit every square to the faces its crossing line allows, the rack is
 counts (equal tiles are never permuted twice) and every complete line is scored as it is
-found.  On an empty board whose premiums mirror in the diagonal (:func:`transposable`) only
-the rows are walked: each placement is kept with its mirror, the column's same placement.
+found.  On an empty board whose premiums mirror in the diagonal
+(:meth:`~amath.board.Layout.transposable`) only the rows are walked: each placement is kept
+with its mirror, the column's same placement.
 Modes:
 
 - ``limit=None``: every legal placement;
@@ -40,7 +41,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from amath.board import Board, Layout, Square
+from amath.board import Board, Square
 from amath.errors import AmathError
 from amath.move import Place, TilePlay
 from amath.movegen.lines import grid_of
@@ -182,7 +183,7 @@ class Search:
         self.empty = board.is_empty()
         # an empty board whose premiums mirror in the diagonal: the columns are the rows
         # transposed, so only the rows are searched and each placement is kept with its mirror
-        self.mirror = self.empty and transposable(rules.layout)
+        self.mirror = self.empty and rules.layout.transposable()
         self.kept: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []
         self.prior: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []  # the last finished pass's
         self.threshold = float("-inf")
@@ -432,13 +433,6 @@ class Search:
         if self.limit is not None and len(self.kept) >= self.limit:
             del self.kept[self.limit :]
             self.threshold = self.kept[-1][0]
-
-
-def transposable(layout: Layout) -> bool:
-    """Do the premiums mirror in the diagonal (square (r, c) as (c, r))?  Then on an empty board
-    every column is a row transposed, with the same placements."""
-    rows = layout.rows
-    return all(rows[r][c] == rows[c][r] for r in range(len(rows)) for c in range(r))
 
 
 def _piece(faces: Sequence[str]) -> Piece:
