@@ -63,18 +63,16 @@ impl MoveList {
         self.moves.extend(other.moves.iter().map(|m| MoveRec { score: m.score, off: m.off + shift, len: m.len }));
     }
 
-    /// Add the transpose (row and column swapped) of every move from `from` on, on a board
-    /// of `size` squares a side.  A row's squares stay in square order in a column.
-    fn mirror(&mut self, from: usize, size: usize) {
+    /// Add the transpose (row and column swapped, [`RuleData::transposed`]) of every move from
+    /// `from` on.  A row's squares stay in square order in a column.
+    fn mirror(&mut self, from: usize, rules: &RuleData) {
         let end = self.moves.len();
         for k in from..end {
             let m = self.moves[k];
             let off = self.tiles.len() as u32;
             for i in m.off..m.off + m.len {
                 let key = self.tiles[i as usize];
-                let sq = (key >> 16) as usize;
-                let turned = ((sq % size) * size + sq / size) as u32;
-                self.tiles.push(turned << 16 | (key & 0xffff));
+                self.tiles.push(rules.transposed(key));
             }
             self.moves.push(MoveRec { score: m.score, off, len: m.len });
         }
@@ -112,7 +110,7 @@ pub fn generate(rules: &RuleData, grid: &[Option<(u8, u8)>], rack_counts: &[u8],
         let before = found.moves.len();
         search_line(rules, grid, &rack, (k, across, centre), empty_board, force_max, &mut found);
         if mirror {
-            found.mirror(before, rules.size);
+            found.mirror(before, rules);
         }
     }
     Ok(found)
@@ -265,7 +263,6 @@ pub fn generate_bounded(
     }
     let empty_board = grid.iter().all(|s| s.is_none());
     let mirror = opening_mirrors(rules, empty_board);
-    let size = rules.size;
     let lines = bounded_lines(rules, grid, &rack, empty_board, mirror);
     let mut low = vec![i64::MIN; rack.size + 1];
     raise(&mut low, &floor(&found, 0));
@@ -281,7 +278,7 @@ pub fn generate_bounded(
             LineGen { force_max, rules, line, rack: &rack, empty_board, centre: *centre, parts: Vec::new(), floor: Some((&low, bound)) };
         g.run(&mut found);
         if mirror {
-            found.mirror(before, size);
+            found.mirror(before, rules);
         }
         let next = floor(&found, before);
         raise(&mut low, &next);

@@ -149,6 +149,13 @@ impl RuleData {
         n > 0 && self.centre / n == self.centre % n && (0..n).all(|r| (0..r).all(|c| same(r * n + c, c * n + r)))
     }
 
+    /// A placed tile's key `square << 16 | tile << 8 | face` with its square mirrored in the diagonal.
+    #[inline]
+    pub fn transposed(&self, key: u32) -> u32 {
+        let (sq, n) = (key >> 16, self.size.max(1) as u32);
+        (sq % n * n + sq / n) << 16 | (key & 0xffff)
+    }
+
     /// Validate the wrapper's data; every fault is an [`InputError`] naming the field.
     pub fn new(inp: RuleInput) -> Result<RuleData> {
         if !(1..=MAX_SIZE as i64).contains(&inp.size) {

@@ -180,14 +180,7 @@ impl Ctx<'_> {
     pub fn record(&mut self, score: i64, used: u64, keys: Vec<u32>) -> std::result::Result<(), Stop> {
         let value = score as f64 + self.extra(used);
         let mirrored = self.mirror.then(|| {
-            let size = self.rules.size as u32;
-            let mut m: Vec<u32> = keys
-                .iter()
-                .map(|&k| {
-                    let sq = k >> 16;
-                    (sq % size * size + sq / size) << 16 | (k & 0xffff)
-                })
-                .collect();
+            let mut m: Vec<u32> = keys.iter().map(|&k| self.rules.transposed(k)).collect();
             m.sort_unstable();
             m
         });
