@@ -450,7 +450,8 @@ def generate_smath(
         stats.pruned += pruned
         stats.entries += entries
     moves = _decode_all(prep, memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I"))
-    if stopped:  # 1: the node budget, 2: the table budget
-        code = "search_tables" if stopped == 2 else "search_stopped"
-        raise SearchStopped(nodes, moves, code=code, nodes=nodes, count=len(moves), entries=entries)
+    if stopped == 2:  # the table budget
+        raise SearchStopped(nodes, moves, code="search_tables", nodes=nodes, count=len(moves), entries=entries)
+    if stopped:  # the node budget
+        raise SearchStopped(nodes, moves, code="search_stopped", nodes=nodes, count=len(moves))
     return moves

@@ -360,24 +360,26 @@ class Search:
 
     def count_node(self) -> None:
         """Count one search node; raise :class:`SearchStopped` past ``max_nodes``."""
-        self.stats.nodes += 1
-        if self.max_nodes is not None and self.stats.nodes > self.max_nodes:
-            raise self._stopped("search_stopped")
+        stats = self.stats
+        stats.nodes += 1
+        if self.max_nodes is not None and stats.nodes > self.max_nodes:
+            found = self._found_when_stopped()
+            raise SearchStopped(stats.nodes, found, code="search_stopped", nodes=stats.nodes, count=len(found))
 
     def count_entries(self, n: int) -> None:
         """Count the table entries of a node worked out; raise :class:`SearchStopped` past :data:`TABLE_ENTRIES`."""
-        self.stats.entries += n
-        if self.stats.entries > self.max_entries:
-            raise self._stopped("search_tables")
+        stats = self.stats
+        stats.entries += n
+        if stats.entries > self.max_entries:
+            found = self._found_when_stopped()
+            raise SearchStopped(stats.nodes, found, code="search_tables", nodes=stats.nodes, count=len(found), entries=stats.entries)
 
-    def _stopped(self, code: str) -> SearchStopped:
-        """The stop of a budget (``code``): what was found so far, with the last finished pass's."""
+    def _found_when_stopped(self) -> list[GeneratedMove]:
+        """What a stopped search returns: the placements found so far, with the last finished pass's."""
         seen = {key for _, _, key in self.kept}
         self.kept.extend(m for m in self.prior if m[2] not in seen)
         self._trim()
-        found = _moves(self.kept)
-        stats = self.stats
-        return SearchStopped(stats.nodes, found, code=code, nodes=stats.nodes, count=len(found), entries=stats.entries)
+        return _moves(self.kept)
 
     def _starts(self, line: SmathLine, across: bool) -> list[int]:
         """Squares a main line may start on (the square before it empty or off the board)."""
