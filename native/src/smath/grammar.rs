@@ -277,6 +277,30 @@ impl Grammar {
         Some(State { acc: st.acc, term: Some(t), frame: st.frame, prev: CLOSED, sgn: 1, pend: FIRST, depth: st.depth, eq: st.eq })
     }
 
+    /// The state a bracket was opened from, as [`Grammar::group`] takes it: what the `)` of
+    /// the innermost open bracket of `st` folds the bracket's value into.
+    pub fn enclosing(&self, st: &State) -> Option<State> {
+        let f = self.frame(st.frame)?;
+        let depth = st.depth.checked_sub(1)?;
+        Some(State { acc: f.acc, term: f.term, frame: f.parent, prev: BINARY, sgn: f.sgn, pend: f.pend, depth, eq: st.eq })
+    }
+
+    /// The content of a bracket opened from `st`, with no frame (a span read apart from what
+    /// encloses it; [`Grammar::group`] folds its value back in).
+    pub fn opened(st: &State) -> Option<State> {
+        let depth = st.depth.checked_add(1)?;
+        Some(State { acc: Value::ZERO, term: None, frame: 0, prev: OPENED, sgn: 1, pend: FIRST, depth, eq: st.eq })
+    }
+
+    /// The value of an open bracket's content just read, when a `)` may close it here.
+    pub fn bracket_value(&mut self, st: &State) -> Option<Value> {
+        if st.depth == 0 || !(st.prev == NUMBER || st.prev == CLOSED) {
+            return None;
+        }
+        let term = st.term?;
+        self.checked(st.acc.checked_add(term))
+    }
+
     /// The state with the outermost side's value so far taken out, and that value (the twin's
     /// `relative`): what follows a state with outermost `acc` a is what follows it with 0,
     /// every value of the side shifted by a.  The `acc` is the state's own at depth 0, else

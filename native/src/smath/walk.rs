@@ -9,13 +9,19 @@
 //! [`LineWalk::walk`] lists the lines from a start square, entering only nodes that can be
 //! completed and whose bound reaches the threshold.
 //!
+//! A bracket's contents are read apart from what encloses it ([`LineWalk::span`]): a node
+//! inside a bracket is keyed without the frames around it, and its span lists the ways the
+//! contents can close (the square after the `)`, the value, the tiles used, bounds on the
+//! stretch).  A node that reads `(` goes on from each of them as after a number of that value,
+//! so contents read under many different enclosing sides are worked out once.
+//!
 //! Under a threshold the programme skips a child whose value-free bound (the best tiles
 //! left on the best squares left, [`LineWalk::cheap`]) cannot reach it from the line so far;
 //! that child's part of the bound is then the value-free one and the node is not exact.  A
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{Map, SmathHasher, State, DIVIDE, NUM, NUMBER, OPEN, OPENED};
+use super::grammar::{Grammar, Map, SmathHasher, State, CLOSE, DIVIDE, NUM, NUMBER, OPEN, OPENED};
 use super::line::{SmathLine, FIXED, FREE};
 use super::values::{bag_of, BAG_SIZE};
 use super::{Ctx, Stop};
@@ -254,6 +260,8 @@ impl Memo {
 #[derive(Clone, Copy)]
 struct Step {
     j: i8,
+    /// the token kind read
+    kind: u8,
     tile: u8,
     face: u8,
     tp: i64,
@@ -273,6 +281,39 @@ struct Child {
     ntiles: u32,
     touched: bool,
     lone: bool,
+}
+
+/// A way a bracket's contents can close: the square after its `)`, its value, where the
+/// walk then stands (tiles used, rack tiles used, and tiles placed, touched and lone-hooked
+/// packed as `ntiles << 2 | touched << 1 | lone`), and bounds on the stretch from the span's
+/// square through the `)`.  56 bytes: a span's entries are copied into every node above it.
+#[derive(Clone, Copy)]
+struct SpanEntry {
+    v: Value,
+    used: u64,
+    sm: Summary,
+    k: u8,
+    nrack: u8,
+    flags: u16,
+}
+
+impl SpanEntry {
+    fn new(k: usize, v: Value, nd: &Node, sm: Summary) -> SpanEntry {
+        let flags = (nd.ntiles.min(0x3fff) as u16) << 2 | u16::from(nd.touched) << 1 | u16::from(nd.lone);
+        SpanEntry { v, used: nd.used, sm, k: k.min(255) as u8, nrack: nd.nrack.min(255) as u8, flags }
+    }
+
+    /// The node the walk is at after the `)` (`need_end` is the span's own).
+    fn node(&self, need_end: i64) -> Node {
+        let f = self.flags;
+        Node { used: self.used, nrack: u32::from(self.nrack), ntiles: u32::from(f >> 2), touched: f & 2 != 0, lone: f & 1 != 0, need_end }
+    }
+
+    /// What tells entries apart (equal ones merge their bounds).
+    #[inline]
+    fn at(&self) -> (u8, Value, u64, u16) {
+        (self.k, self.v, self.used, self.flags)
+    }
 }
 
 /// Where the walk of a node stands (everything but the square and state).
@@ -299,6 +340,10 @@ pub struct LineWalk {
     /// by first-side node with few tiles left: [`LineWalk::balancing`]'s answer
     balanced: Map<Key, Option<Summary>>,
     arena: Vec<(Value, Summary)>,
+    /// the spans' entries, by span (a range each, sorted by square, value and tiles)
+    spans: Vec<SpanEntry>,
+    /// per square: the entries of a span being worked out (reused, as `bufs`)
+    souts: Vec<Vec<SpanEntry>>,
     bufs: Vec<Vec<Step>>,
     /// per square: the entries by value of a node being merged (reused, as `bufs`)
     accs: Vec<Vec<(Value, Summary)>>,
@@ -324,6 +369,8 @@ impl LineWalk {
             memo: Memo::default(),
             balanced: Map::default(),
             arena: Vec::new(),
+            spans: Vec::new(),
+            souts: (0..=n).map(|_| Vec::new()).collect(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
             accs: (0..=n).map(|_| Vec::new()).collect(),
             ahead: Map::default(),
@@ -346,14 +393,17 @@ impl LineWalk {
         -(n - 1).min(start.saturating_add(longest).saturating_sub(1)) - 1
     }
 
-    fn steps(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, out: &mut Vec<Step>) {
+    /// The ways to fill (or read) square i from node (i, st).  `bare` (the bounds and the
+    /// spans): a `(` opens a bracket without a frame (its span is looked up apart) and a `)`
+    /// is a step that leaves the state as it is (the span ends there), never interning a frame.
+    fn steps(&self, ctx: &mut Ctx<'_>, i: usize, st: &State, nd: &Node, out: &mut Vec<Step>, bare: bool) {
         out.clear();
         let (used, ntiles) = (nd.used, nd.ntiles);
         let line = &self.line;
         let kind = line.kind[i];
         if kind >= 0 {
-            if let Some(nxt) = ctx.g.advance(st, kind as u8, line.value[i]) {
-                out.push(Step { j: FIXED, tile: 0, face: 0, tp: line.points[i], em: 1, tx: 0, nxt, used });
+            if let Some(nxt) = advance(ctx, st, kind as u8, line.value[i], bare) {
+                out.push(Step { j: FIXED, kind: kind as u8, tile: 0, face: 0, tp: line.points[i], em: 1, tx: 0, nxt, used });
             }
             return;
         }
@@ -361,11 +411,11 @@ impl LineWalk {
             return;
         }
         let em = line.emult[i];
-        let rack = &ctx.rack;
         for c in &line.cands[i] {
             let mut used2 = used;
             if c.j != FREE {
                 let j = c.j as usize;
+                let rack = &ctx.rack;
                 if rack.count_in(used, j) >= rack.counts[j] {
                     continue;
                 }
@@ -379,8 +429,8 @@ impl LineWalk {
                     continue;
                 }
             }
-            if let Some(nxt) = ctx.g.advance(st, c.kind, c.value) {
-                out.push(Step { j: c.j, tile: c.tile, face: c.face, tp: c.pts, em, tx: c.xs, nxt, used: used2 });
+            if let Some(nxt) = advance(ctx, st, c.kind, c.value, bare) {
+                out.push(Step { j: c.j, kind: c.kind, tile: c.tile, face: c.face, tp: c.pts, em, tx: c.xs, nxt, used: used2 });
             }
         }
     }
@@ -650,10 +700,53 @@ impl LineWalk {
         let mut exact = true;
         let (e, p, x) = pre;
         let mut buf = std::mem::take(&mut self.bufs[i]);
-        self.steps(ctx, i, st, nd, &mut buf);
+        self.steps(ctx, i, st, nd, &mut buf, true);
         for step in &buf {
             let cn = self.child_node(i, step, nd);
             let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
+            if step.kind == OPEN {
+                // a bracket: its contents are a span read apart (by closing square, value and
+                // tiles), and the line goes on after its `)` as after a number of that value
+                let sp = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
+                let head = tile_stretch(step);
+                if let Some(c) = sp.wild {
+                    wild = Some(Summary::merge(wild, compose(head, c)));
+                }
+                if sp.any.is_some() {
+                    exact = exact && sp.exact;
+                }
+                for k in sp.off as usize..(sp.off + sp.len) as usize {
+                    let en = self.spans[k];
+                    let Some(st2) = ctx.g.group(st, en.v) else { continue };
+                    let head = compose(head, en.sm);
+                    let (k2, nd2) = (en.k as usize, en.node(nd.need_end));
+                    if side && self.may_end(k2 - 1, nd2.used, nd2.ntiles, nd2.touched, nd2.lone, nd2.need_end) {
+                        if let Some(w) = ctx.g.side_value(&st2) {
+                            let end = Summary { cm: 1, cpm: 0, cx: ctx.bonus(nd2.used, nd2.nrack) };
+                            acc.push((w, compose(head, end)));
+                        }
+                    }
+                    let (nxt, shift) = if side {
+                        let Some(rel) = ctx.g.relative(&st2) else { continue };
+                        rel
+                    } else {
+                        (st2, Value::ZERO)
+                    };
+                    let ent = self.bounds(ctx, k2, &nxt, &nd2, past(pre2, en.sm), None)?;
+                    for k in ent.off as usize..(ent.off + ent.len) as usize {
+                        let (w, c) = self.arena[k];
+                        let Some(w) = shifted(ctx, w, shift) else { continue };
+                        acc.push((w, compose(head, c)));
+                    }
+                    if let Some(c) = ent.wild {
+                        wild = Some(Summary::merge(wild, compose(head, c)));
+                    }
+                    if ent.any.is_some() {
+                        exact = exact && ent.exact;
+                    }
+                }
+                continue;
+            }
             if step.nxt.after_equals() {
                 if let Some(w) = ctx.g.side_value(st) {
                     // the first '=': the sides after it must have the first side's value w.  A
@@ -720,6 +813,156 @@ impl LineWalk {
         Ok(ent)
     }
 
+    /// The ways a bracket's contents from node (i, s) can close (`s` inside a bracket, with no
+    /// frame: what encloses it is not part of the node), memoised as the nodes of
+    /// [`LineWalk::bounds`] are (their keys differ by depth).  A child the threshold cuts
+    /// (from `pre`, by the value-free bound on the whole rest of the line) lands in `wild`, a
+    /// bound on the rest of the line rather than on the stretch; the span is then not exact.
+    fn span(&mut self, ctx: &mut Ctx<'_>, i: usize, s: &State, nd: &Node, pre: Prefix) -> Result<Bounds, Stop> {
+        if self.prunable(ctx, i, s, nd.nrack, nd.need_end) {
+            return Ok(NOTHING);
+        }
+        let key = self.key(i, s, nd);
+        let threshold = ctx.threshold;
+        let found = self.memo.find(&key);
+        if let Some(hit) = found.and_then(|e| self.memo.get(e)) {
+            if hit.any.is_none() || hit.exact || within(pre, threshold, hit.pre, hit.threshold) {
+                return Ok(hit);
+            }
+        } else {
+            match self.cheap(ctx, i, s, nd) {
+                None => return Ok(NOTHING),
+                Some(c) if ub(pre, c) < threshold => {
+                    return Ok(Bounds { off: 0, len: 0, wild: Some(c), any: Some(c), exact: false, pre, threshold });
+                }
+                Some(_) => {}
+            }
+        }
+        ctx.count_node()?;
+        let mut out = std::mem::take(&mut self.souts[i]);
+        out.clear();
+        let mut wild: Option<Summary> = None;
+        let mut exact = true;
+        let (e, p, x) = pre;
+        let mut buf = std::mem::take(&mut self.bufs[i]);
+        self.steps(ctx, i, s, nd, &mut buf, true);
+        for step in &buf {
+            let cn = self.entry_node(i, step, nd);
+            let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
+            let head = tile_stretch(step);
+            if step.kind == CLOSE {
+                if let Some(v) = ctx.g.bracket_value(s) {
+                    out.push(SpanEntry::new(i + 1, v, &cn, head));
+                }
+                continue;
+            }
+            if step.kind != OPEN {
+                let sp = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
+                self.take_span(&sp, head, &mut out, &mut wild, &mut exact);
+                continue;
+            }
+            // a bracket inside: its span, then this span from after its `)`
+            let inner = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
+            if let Some(c) = inner.wild {
+                wild = Some(Summary::merge(wild, compose(head, c)));
+            }
+            if inner.any.is_some() {
+                exact = exact && inner.exact;
+            }
+            for k in inner.off as usize..(inner.off + inner.len) as usize {
+                let en = self.spans[k];
+                let Some(st2) = ctx.g.group(s, en.v) else { continue };
+                let rest = self.span(ctx, en.k as usize, &st2, &en.node(nd.need_end), past(pre2, en.sm))?;
+                self.take_span(&rest, compose(head, en.sm), &mut out, &mut wild, &mut exact);
+            }
+        }
+        self.bufs[i] = buf;
+        // children's entries come in sorted runs: a stable sort merges them
+        out.sort_by_key(SpanEntry::at);
+        let off = self.spans.len();
+        for en in &out {
+            let fresh = self.spans.len() == off;
+            match self.spans.last_mut() {
+                Some(last) if !fresh && last.at() == en.at() => {
+                    last.sm = Summary::merge(Some(last.sm), en.sm);
+                }
+                _ => self.spans.push(*en),
+            }
+        }
+        self.souts[i] = out;
+        let len = self.spans.len() - off;
+        let any = if len > 0 { Some(Summary::merge(wild, NONE)) } else { wild };
+        let ent = Bounds { off: off as u32, len: len as u32, wild, any, exact, pre, threshold };
+        match found {
+            Some(e) => self.memo.set(e, &ent),
+            None => self.memo.add(key, &ent),
+        }
+        ctx.count_entries(1 + len as u64)?;
+        Ok(ent)
+    }
+
+    /// A child's span seen from its parent, whose own stretch to the child is `head`.
+    fn take_span(&self, sp: &Bounds, head: Summary, out: &mut Vec<SpanEntry>, wild: &mut Option<Summary>, exact: &mut bool) {
+        if let Some(c) = sp.wild {
+            *wild = Some(Summary::merge(*wild, compose(head, c)));
+        }
+        if sp.any.is_some() {
+            *exact = *exact && sp.exact;
+        }
+        for en in &self.spans[sp.off as usize..(sp.off + sp.len) as usize] {
+            out.push(SpanEntry { sm: compose(head, en.sm), ..*en });
+        }
+    }
+
+    /// A child node as a span's entry keeps it: past two tiles placed only a cap on them tells nodes apart.
+    fn entry_node(&self, i: usize, step: &Step, nd: &Node) -> Node {
+        let mut cn = self.child_node(i, step, nd);
+        if self.max_tiles.is_none() {
+            cn.ntiles = cn.ntiles.min(2);
+        }
+        cn
+    }
+
+    /// The bound for a walk's child inside brackets (`st` with its frames): the span of its
+    /// innermost bracket, each way it closes followed by what encloses it.
+    fn framed_bound(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        i: usize,
+        st: &State,
+        nd: &Node,
+        pre: Prefix,
+        goal: Option<Value>,
+    ) -> Result<Option<Summary>, Stop> {
+        let Some(outer) = ctx.g.enclosing(st) else { return Ok(None) };
+        let sp = self.span(ctx, i, &State { frame: 0, ..*st }, nd, pre)?;
+        let mut best = sp.wild;
+        for k in sp.off as usize..(sp.off + sp.len) as usize {
+            let en = self.spans[k];
+            let Some(st2) = ctx.g.group(&outer, en.v) else { continue };
+            let (k2, nd2) = (en.k as usize, en.node(nd.need_end));
+            let pre2 = past(pre, en.sm);
+            let rest = if st2.depth > 0 {
+                self.framed_bound(ctx, k2, &st2, &nd2, pre2, goal)?
+            } else {
+                let mut end = None;
+                if st2.eq
+                    && goal.is_some()
+                    && self.may_end(k2 - 1, nd2.used, nd2.ntiles, nd2.touched, nd2.lone, nd2.need_end)
+                    && ctx.g.side_value(&st2) == goal
+                {
+                    end = Some(Summary { cm: 1, cpm: 0, cx: ctx.bonus(nd2.used, nd2.nrack) });
+                }
+                let ent = self.bounds(ctx, k2, &st2, &nd2, pre2, goal)?;
+                merge_opt(end, self.lookup(&ent, goal))
+            };
+            if let Some(c) = rest {
+                best = Some(Summary::merge(best, compose(en.sm, c)));
+            }
+        }
+        Ok(best)
+    }
+
     fn start_node(&self, ctx: &Ctx<'_>, start: usize) -> Node {
         Node { used: 0, nrack: 0, ntiles: 0, touched: false, lone: false, need_end: self.need_end(ctx, start) }
     }
@@ -755,7 +998,7 @@ impl LineWalk {
         }
         let (pts, emult, cross) = sofar;
         let mut buf = std::mem::take(&mut self.bufs[i]);
-        self.steps(ctx, i, st, nd, &mut buf);
+        self.steps(ctx, i, st, nd, &mut buf, false);
         let mut children: Vec<Child> = Vec::new();
         for step in &buf {
             let cn = self.child_node(i, step, nd);
@@ -799,8 +1042,13 @@ impl LineWalk {
             } else {
                 (step.nxt, goal)
             };
-            let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
-            let Some(c) = self.lookup(&ent, g) else { continue };
+            let c = if key_st.depth == 0 {
+                let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
+                self.lookup(&ent, g)
+            } else {
+                self.framed_bound(ctx, i + 1, &key_st, &cn, pre2, g)?
+            };
+            let Some(c) = c else { continue };
             let ub = emult2.saturating_mul(pts2.saturating_mul(c.cm).saturating_add(c.cpm)).saturating_add(cross2) as f64 + c.cx;
             if ub < ctx.threshold {
                 ctx.pruned += 1;
@@ -869,7 +1117,7 @@ impl LineWalk {
         ctx.count_node()?;
         let (pts, emult, cross) = sofar;
         let mut buf = Vec::new();
-        self.steps(ctx, i, st, nd, &mut buf);
+        self.steps(ctx, i, st, nd, &mut buf, false);
         let mut children: Vec<Child> = Vec::new();
         for step in &buf {
             let cn = self.child_node(i, step, nd);
@@ -974,6 +1222,37 @@ pub fn placeable(r: u32, numbers: u32, after_number: bool, seps: u32, needed: u3
         }
     }
     (r - numbers).min(empty.saturating_sub(needed))
+}
+
+/// The state after one more token; `bare` as in [`LineWalk::steps`].
+fn advance(ctx: &mut Ctx<'_>, st: &State, kind: u8, val: i64, bare: bool) -> Option<State> {
+    if !bare {
+        return ctx.g.advance(st, kind, val);
+    }
+    match kind {
+        OPEN => Grammar::opened(st),
+        CLOSE => ctx.g.bracket_value(st).map(|_| *st),
+        _ => ctx.g.advance(st, kind, val),
+    }
+}
+
+/// The bounds of a stretch of squares `a` followed by completions bounded by `b`: premiums
+/// multiply, points add (a single tile's stretch makes this [`Summary::through`]).
+#[inline]
+fn compose(a: Summary, b: Summary) -> Summary {
+    Summary { cm: a.cm.saturating_mul(b.cm), cpm: a.cpm.saturating_mul(b.cm).saturating_add(a.cm.saturating_mul(b.cpm)), cx: a.cx + b.cx }
+}
+
+/// One tile's stretch: its premium, points x premium and cross score.
+#[inline]
+fn tile_stretch(step: &Step) -> Summary {
+    Summary { cm: step.em, cpm: step.em.saturating_mul(step.tp), cx: step.tx as f64 }
+}
+
+/// A prefix followed by a stretch bounded by `sm`: at least as good as the prefix of any line through it.
+#[inline]
+fn past(pre: Prefix, sm: Summary) -> Prefix {
+    (pre.0.saturating_mul(sm.cm), pre.1.saturating_add(sm.cpm), pre.2.saturating_add(sm.cx.ceil() as i64))
 }
 
 /// `w + shift` (a value relative to a side's sum so far made absolute); `None` on overflow (flagged).

@@ -102,6 +102,29 @@ def group(st: State, v: Value) -> State | None:
     return None if t is None else (CLOSED, acc, 1, t, FIRST, stack, depth, eq)
 
 
+def opened(st: State) -> State:
+    """The content of a bracket opened from ``st``, with no frame: a span read apart from what
+    encloses it (:func:`group` folds its value back in)."""
+    return (OPENED, 0, 1, None, FIRST, None, st[6] + 1, st[7])
+
+
+def enclosing(st: State) -> State | None:
+    """The state the innermost open bracket of ``st`` was opened from, as :func:`group` takes it."""
+    stack = st[5]
+    if stack is None:
+        return None
+    acc, sgn, term, pend, parent = stack
+    return (BINARY, acc, sgn, term, pend, parent, st[6] - 1, st[7])
+
+
+def bracket_value(st: State) -> Value | None:
+    """The value of an open bracket's content just read, when a ')' may close it here."""
+    prev, acc, _sgn, term, _pend, _stack, depth, _eq = st
+    if not depth or term is None or prev not in (NUMBER, CLOSED):
+        return None
+    return add(acc, term)
+
+
 def relative(st: State) -> tuple[State, Value]:
     """The state with the outermost side's value so far taken out, and that value.
 

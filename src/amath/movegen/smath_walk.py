@@ -9,6 +9,12 @@ the score (before any '=' value-free, after one by the value the sides from ther
 start square, entering only nodes that can be completed and, in top-N mode, whose bound
 reaches the threshold (a branch-and-bound on score).
 
+A bracket's contents are read apart from what encloses it (:meth:`LineWalk.span`): a node
+inside a bracket is keyed without the frames around it, and its span lists the ways the
+contents can close (the square after the ')', the value, the tiles used, bounds on the
+stretch).  A node that reads '(' goes on from each of them as after a number of that value,
+so contents read under many different enclosing sides are worked out once.
+
 Under a threshold the programme itself skips a child whose value-free bound (the best
 tiles left on the best squares left, :meth:`LineWalk._cheap`) cannot reach the threshold
 from the line so far; that child's part of the node's bound is then the value-free one,
@@ -19,12 +25,26 @@ an upper bound and the N best stay exact.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from amath.movegen.exact import Value, add, sub
-from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, NUMBER, WANTS_NUMBER, State, advance, relative, side_value
-from amath.movegen.smath_line import DIVIDE, FREE, NUM, SmathLine
+from amath.movegen.exact import Value, add, parts, sub
+from amath.movegen.smath_grammar import (
+    AFTER_EQUALS,
+    INITIAL,
+    NUMBER,
+    WANTS_NUMBER,
+    State,
+    advance,
+    bracket_value,
+    enclosing,
+    group,
+    opened,
+    relative,
+    side_value,
+)
+from amath.movegen.smath_line import CLOSE, DIVIDE, FREE, NUM, OPEN, SmathLine
 from amath.movegen.smath_values import Bag, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,8 +56,9 @@ Link = tuple["Link", int, str, str] | None
 Summary = tuple[int, int, float]
 """Bounds on what can follow a node: (most equation premium, most points x premium, most cross + bonus)."""
 
-Step = tuple[int, str, str, int, int, int, State, int]
-"""One way to fill or read a square: (rack index or FREE/-2 for a fixed tile, tile, face, points, premium, cross, state, used)."""
+Step = tuple[int, str, str, int, int, int, State, int, int]
+"""One way to fill or read a square: (rack index or FREE/-2 for a fixed tile, tile, face, points, premium, cross,
+state, used, token kind)."""
 
 Prefix = tuple[int, int, int]
 """The line so far as the score sees it: (equation premium, points x piece premium, cross scores)."""
@@ -52,6 +73,17 @@ VALUE_TILES = 3
 VALUE_TOKENS = 4
 """... and lists values only for bags of at most this many tiles (rack and fixed) and no blank; others count as balancing."""
 _NOTHING: Bounds = ({}, None, None, True, (0, 0, 0), float("inf"))
+
+SpanEntry = tuple[int, Value, int, int, int, bool, int, Summary]
+"""A way a bracket's contents can close: (square after its ')', its value, used, rack tiles used,
+tiles placed, touched, lone-hooked, bounds on the stretch from the span's square through the ')')."""
+
+Span = tuple[list[SpanEntry], Summary | None, bool, bool, Prefix, float]
+"""The ways a bracket's contents from a node can close: (entries sorted by square, value and
+tiles; a bound on the whole rest of the line where the threshold cut; anything at all; exact;
+the prefix and threshold it was worked out under)."""
+
+_NO_SPAN: Span = ([], None, False, True, (0, 0, 0), float("inf"))
 
 
 class LineWalk:
@@ -80,6 +112,7 @@ class LineWalk:
             nums_from[i] = nums_from[i + 1] + (line.kind[i] == NUM)
         self.nums_from = nums_from
         self.memo: dict[tuple[object, ...], Bounds] = {}  # by node; the state says which side it is on
+        self.span_memo: dict[tuple[object, ...], Span] = {}  # by node inside a bracket, its frames left out
         self._ahead: dict[tuple[int, int], list[tuple[Bag, int]]] = {}
 
     def need_end(self, start: int) -> int:
@@ -93,13 +126,17 @@ class LineWalk:
                 return c if c - start < longest else -start  # -start: nowhere (the last square is before the start)
         return -min(self.n - 1, start + longest - 1) - 1
 
-    def steps(self, i: int, st: State, used: int, ntiles: int) -> list[Step]:
-        """Every way to fill (or read) square i after state ``st`` that the grammar allows."""
+    def steps(self, i: int, st: State, used: int, ntiles: int, bare: bool = False) -> list[Step]:
+        """Every way to fill (or read) square i after state ``st`` that the grammar allows.
+
+        ``bare`` (the bounds and the spans): a '(' opens a bracket with no frame (its span is
+        looked up apart) and a ')' leaves the state as it is (the span ends there).
+        """
         line = self.line
         kind = line.kind[i]
         if kind >= 0:
-            nxt = advance(st, kind, line.value[i])
-            return [] if nxt is None else [(_FIXED, "", "", line.points[i], 1, 0, nxt, used)]
+            nxt = _advance(st, kind, line.value[i], bare)
+            return [] if nxt is None else [(_FIXED, "", "", line.points[i], 1, 0, nxt, used, kind)]
         if self.max_tiles is not None and ntiles >= self.max_tiles:
             return []
         out: list[Step] = []
@@ -108,9 +145,9 @@ class LineWalk:
         for j, tile, face, kd, val, tp, tx in line.cands[i]:
             if j != FREE and (used >> (width * j)) & mask >= counts[j]:
                 continue
-            nxt = advance(st, kd, val)
+            nxt = _advance(st, kd, val, bare)
             if nxt is not None:
-                out.append((j, tile, face, tp, em, tx, nxt, used if j == FREE else used + bits[j]))
+                out.append((j, tile, face, tp, em, tx, nxt, used if j == FREE else used + bits[j], kd))
         return out
 
     def _may_end(self, i: int, used: int, ntiles: int, touched: bool, lone: int, need_end: int) -> bool:
@@ -289,10 +326,40 @@ class LineWalk:
         wild: Summary | None = None
         exact = True
         e, p, x = pre
-        for j, _tile, _face, tp, em, tx, nxt, used2 in self.steps(i, st, used, ntiles):
+        for j, _tile, _face, tp, em, tx, nxt, used2, kd in self.steps(i, st, used, ntiles, bare=True):
             nrack2 = nrack if j < 0 else nrack + 1
             nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
             pre2 = (e * em, p + tp, x + tx)
+            if kd == OPEN:
+                # a bracket: its contents are a span read apart (by closing square, value and
+                # tiles), and the line goes on after its ')' as after a number of that value
+                entries, swild, some, sexact, _, _ = self.span(i + 1, nxt, used2, nrack2, self._cap(nt2), touched2, lone2, need_end, pre2)
+                head = (em, em * tp, float(tx))
+                if swild is not None:
+                    wild = _merge(wild, _compose(head, swild))
+                if some:
+                    exact = exact and sexact
+                for k, v, u3, r3, t3, touched3, lone3, sm in entries:
+                    st2 = group(st, v)
+                    if st2 is None:
+                        continue
+                    head2 = _compose(head, sm)
+                    if side and self._may_end(k - 1, u3, t3, touched3, lone3, need_end):
+                        w = side_value(st2)
+                        if w is not None:
+                            table[w] = _merge(table.get(w), _compose(head2, (1, 0, self._bonus(u3, r3))))
+                    shift: Value = 0
+                    if side:
+                        st2, shift = relative(st2)
+                    ent = self.bounds(k, st2, u3, r3, t3, touched3, lone3, need_end, _past(pre2, sm), None)
+                    for w, c in ent[0].items():
+                        w = add(w, shift)
+                        table[w] = _merge(table.get(w), _compose(head2, c))
+                    if ent[1] is not None:
+                        wild = _merge(wild, _compose(head2, ent[1]))
+                    if ent[2] is not None:
+                        exact = exact and ent[3]
+                continue
             if nxt is AFTER_EQUALS:
                 w = side_value(st)
                 assert w is not None
@@ -313,7 +380,7 @@ class LineWalk:
                 w = side_value(nxt)
                 if w is not None:
                     table[w] = _merge(table.get(w), (em, tp * em, tx + self._bonus(used2, nrack2)))
-            shift: Value = 0
+            shift = 0
             if side:
                 nxt, shift = relative(nxt)
             ent = self.bounds(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2, None)
@@ -331,6 +398,120 @@ class LineWalk:
         self.memo[key] = entry
         self.s.count_entries(1 + len(table))
         return entry
+
+    def span(self, i: int, s: State, used: int, nrack: int, ntiles: int, touched: bool, lone: int, need_end: int, pre: Prefix) -> Span:
+        """The ways a bracket's contents from node (i, s) can close.
+
+        ``s`` is inside a bracket with no frame: what encloses it is not part of the node, so
+        one span serves every bracket that reads the same contents.  Memoised as the nodes of
+        :meth:`bounds` are; a child the threshold cuts (from ``pre``, by the value-free bound on
+        the whole rest of the line) lands in ``wild``, a bound on the rest of the line rather
+        than on the stretch, and the span is then not exact.
+        """
+        key = self._key(i, s, used, ntiles, touched, lone, need_end)
+        threshold = self.s.threshold
+        hit = self.span_memo.get(key)
+        if hit is not None:
+            if not hit[2] or hit[3] or _within(pre, threshold, hit[4], hit[5]):
+                return hit
+        else:
+            cheap = self._cheap(i, s, used, nrack, need_end)
+            if cheap is None:
+                return _NO_SPAN
+            if _ub(pre, cheap) < threshold:
+                return ([], cheap, True, False, pre, threshold)
+        self.s.count_node()
+        out: dict[tuple[int, int, int, int, int, bool, int], tuple[Value, int, Summary]] = {}
+        wild: Summary | None = None
+        exact = True
+        e, p, x = pre
+
+        def put(k: int, v: Value, u3: int, r3: int, t3: int, touched3: bool, lone3: int, sm: Summary) -> None:
+            n, d = parts(v)
+            at = (k, n, d, u3, t3, touched3, lone3)
+            was = out.get(at)
+            out[at] = (v, r3, sm if was is None else _merge(was[2], sm))
+
+        def take(sp: Span, head: Summary) -> None:
+            """A child's span seen from this node, whose own stretch to the child is ``head``."""
+            nonlocal wild, exact
+            if sp[1] is not None:
+                wild = _merge(wild, _compose(head, sp[1]))
+            if sp[2]:
+                exact = exact and sp[3]
+            for k, v, u3, r3, t3, touched3, lone3, sm in sp[0]:
+                put(k, v, u3, r3, t3, touched3, lone3, _compose(head, sm))
+
+        for j, _tile, _face, tp, em, tx, nxt, used2, kd in self.steps(i, s, used, ntiles, bare=True):
+            nrack2 = nrack if j < 0 else nrack + 1
+            nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
+            nt2 = self._cap(nt2)
+            pre2 = (e * em, p + tp, x + tx)
+            head = (em, em * tp, float(tx))
+            if kd == CLOSE:
+                v = bracket_value(s)
+                assert v is not None
+                put(i + 1, v, used2, nrack2, nt2, touched2, lone2, head)
+                continue
+            inner = self.span(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
+            if kd != OPEN:
+                take(inner, head)
+                continue
+            # a bracket inside: its span, then this span from after its ')'
+            take((([], inner[1], inner[2], inner[3], pre2, threshold)), head)
+            for k, v, u3, r3, t3, touched3, lone3, sm in inner[0]:
+                st2 = group(s, v)
+                if st2 is None:
+                    continue
+                take(self.span(k, st2, u3, r3, t3, touched3, lone3, need_end, _past(pre2, sm)), _compose(head, sm))
+        entries = [(at[0], v, at[3], r3, at[4], at[5], at[6], sm) for at, (v, r3, sm) in sorted(out.items(), key=lambda it: it[0])]
+        span: Span = (entries, wild, bool(entries) or wild is not None, exact, pre, threshold)
+        self.span_memo[key] = span
+        self.s.count_entries(1 + len(entries))
+        return span
+
+    def _cap(self, ntiles: int) -> int:
+        """Tiles placed as a span's entry keeps them: past two only a cap on them tells nodes apart."""
+        return ntiles if self.max_tiles is not None else min(ntiles, 2)
+
+    def _framed_bound(
+        self,
+        i: int,
+        st: State,
+        used: int,
+        nrack: int,
+        ntiles: int,
+        touched: bool,
+        lone: int,
+        need_end: int,
+        pre: Prefix,
+        goal: Value | None,
+    ) -> Summary | None:
+        """The bound for a walk's child inside brackets (``st`` with its frames): the span of its
+        innermost bracket, each way it closes followed by what encloses it."""
+        outer = enclosing(st)
+        if outer is None:
+            return None
+        inner = (st[0], st[1], st[2], st[3], st[4], None, st[6], st[7])
+        entries, best, _, _, _, _ = self.span(i, inner, used, nrack, ntiles, touched, lone, need_end, pre)
+        for k, v, u3, r3, t3, touched3, lone3, sm in entries:
+            st2 = group(outer, v)
+            if st2 is None:
+                continue
+            pre2 = _past(pre, sm)
+            rest: Summary | None
+            if st2[6] > 0:
+                rest = self._framed_bound(k, st2, u3, r3, t3, touched3, lone3, need_end, pre2, goal)
+            else:
+                end: Summary | None = None
+                if st2[7] and goal is not None and self._may_end(k - 1, u3, t3, touched3, lone3, need_end) and side_value(st2) == goal:
+                    end = (1, 0, self._bonus(u3, r3))
+                rest = _lookup(self.bounds(k, st2, u3, r3, t3, touched3, lone3, need_end, pre2, goal), goal)
+                if end is not None:
+                    rest = _merge(rest, end)
+            if rest is not None:
+                best = _merge(best, _compose(sm, rest))
+        return best
 
     def root_bound(self, start: int) -> float | None:
         """The bound on every line from ``start``, or None when none can be completed."""
@@ -362,7 +543,7 @@ class LineWalk:
         s.count_node()
         children: list[tuple[float, Step, Value | None, int, int, bool, int]] = []
         for step in self.steps(i, st, used, ntiles):
-            j, tile, face, tp, em, tx, nxt, used2 = step
+            j, tile, face, tp, em, tx, nxt, used2, _kd = step
             nrack2 = nrack if j < 0 else nrack + 1
             nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
             pts2, emult2, cross2 = pts + tp, emult * em, cross + tx
@@ -379,7 +560,10 @@ class LineWalk:
             pre2 = (emult2, pts2, cross2)
             key_st, shift = relative(nxt) if nxt[7] else (nxt, 0)
             g = goal if goal is None or shift == 0 else sub(goal, shift)
-            child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
+            if key_st[6] > 0:
+                child = self._framed_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
+            else:
+                child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
             if child is None:
                 continue
             cm, cpm, cx = child
@@ -394,7 +578,7 @@ class LineWalk:
             if ub < s.threshold:
                 s.stats.pruned += 1
                 continue
-            j, tile, face, tp, em, tx, nxt, used2 = step
+            j, tile, face, tp, em, tx, nxt, used2, _kd = step
             lk = link if j == _FIXED else (link, i, tile, face)
             self.walk(i + 1, nxt, goal, used2, nrack2, nt2, touched2, lone2, need_end, pts + tp, emult * em, cross + tx, lk)
 
@@ -436,7 +620,7 @@ class LineWalk:
         s.count_node()
         children: list[tuple[float, Step, Value | None, int, int, bool, int]] = []
         for step in self.steps(i, st, used, ntiles):
-            j, tile, face, tp, em, tx, nxt, used2 = step
+            j, tile, face, tp, em, tx, nxt, used2, _kd = step
             nrack2 = nrack if j < 0 else nrack + 1
             nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
             pts2, emult2, cross2 = pts + tp, emult * em, cross + tx
@@ -466,7 +650,7 @@ class LineWalk:
         for ub, step, goal, nrack2, nt2, touched2, lone2 in children:
             if ub < s.threshold:
                 continue
-            j, tile, face, tp, em, tx, nxt, used2 = step
+            j, tile, face, tp, em, tx, nxt, used2, _kd = step
             lk = link if j == _FIXED else (link, i, tile, face)
             if not self.probe(i + 1, nxt, goal, used2, nrack2, nt2, touched2, lone2, need_end, pts + tp, emult * em, cross + tx, lk, left):
                 return False
@@ -514,6 +698,28 @@ def _sub_counts(left: list[int]) -> list[list[int]]:
     for c in left:
         out = [t + [k] for t in out for k in range(c + 1)]
     return out
+
+
+def _advance(st: State, kind: int, val: int, bare: bool) -> State | None:
+    """The state after one more token; ``bare`` as in :meth:`LineWalk.steps`."""
+    if not bare:
+        return advance(st, kind, val)
+    if kind == OPEN:
+        return opened(st)
+    if kind == CLOSE:
+        return None if bracket_value(st) is None else st
+    return advance(st, kind, val)
+
+
+def _compose(a: Summary, b: Summary) -> Summary:
+    """The bounds of a stretch of squares ``a`` followed by completions bounded by ``b``:
+    premiums multiply, points add (a single tile's stretch makes this :func:`_through`)."""
+    return a[0] * b[0], a[1] * b[0] + a[0] * b[1], a[2] + b[2]
+
+
+def _past(pre: Prefix, sm: Summary) -> Prefix:
+    """A prefix followed by a stretch bounded by ``sm``: at least as good as the prefix of any line through it."""
+    return pre[0] * sm[0], pre[1] + sm[1], pre[2] + math.ceil(sm[2])
 
 
 def _through(child: Summary, tp: int, em: int, tx: int) -> Summary:
