@@ -21,7 +21,7 @@
 //! node that is not exact is worked out again only for a caller with a better line so far
 //! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
 
-use super::grammar::{Grammar, Map, SmathHasher, State, CLOSE, DIVIDE, NUM, NUMBER, OPEN, OPENED};
+use super::grammar::{Grammar, Map, SmathHasher, State, CLOSE, CLOSED, DIVIDE, NUM, NUMBER, OPEN, OPENED};
 use super::line::{SmathLine, FIXED, FREE};
 use super::values::{bag_of, BAG_SIZE};
 use super::{Ctx, Stop};
@@ -851,8 +851,23 @@ impl LineWalk {
             let pre2 = (e.saturating_mul(step.em), p.saturating_add(step.tp), x.saturating_add(step.tx));
             let head = tile_stretch(step);
             if step.kind == CLOSE {
-                if let Some(v) = ctx.g.bracket_value(s) {
-                    out.push(SpanEntry::new(i + 1, v, &cn, head));
+                let Some(v) = ctx.g.bracket_value(s) else { continue };
+                // what can follow the `)` by the squares and tiles left alone (which need no
+                // enclosing values), or the line's end: no entry where nothing can, none under
+                // the threshold
+                let after = State { prev: CLOSED, depth: s.depth.saturating_sub(1), ..*s };
+                let mut c = self.cheap(ctx, i + 1, &after, &cn);
+                if after.depth == 0 && after.eq && self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) {
+                    // or the line ends right after it
+                    c = merge_opt(c, Some(Summary { cm: 1, cpm: 0, cx: ctx.bonus(cn.used, cn.nrack) }));
+                }
+                match c {
+                    None => {}
+                    Some(c) if ub(pre2, c) < threshold => {
+                        wild = Some(Summary::merge(wild, compose(head, c)));
+                        exact = false;
+                    }
+                    Some(_) => out.push(SpanEntry::new(i + 1, v, &cn, head)),
                 }
                 continue;
             }

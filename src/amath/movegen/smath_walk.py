@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from amath.movegen.exact import Value, add, parts, sub
 from amath.movegen.smath_grammar import (
     AFTER_EQUALS,
+    CLOSED,
     INITIAL,
     NUMBER,
     WANTS_NUMBER,
@@ -451,7 +452,20 @@ class LineWalk:
             if kd == CLOSE:
                 v = bracket_value(s)
                 assert v is not None
-                put(i + 1, v, used2, nrack2, nt2, touched2, lone2, head)
+                # what can follow the ')' by the squares and tiles left alone (which need no
+                # enclosing values), or the line's end: no entry where nothing can, none under
+                # the threshold
+                after = (CLOSED, s[1], s[2], s[3], s[4], None, s[6] - 1, s[7])
+                c = self._cheap(i + 1, after, used2, nrack2, need_end)
+                if after[6] == 0 and after[7] and self._may_end(i, used2, nt2, touched2, lone2, need_end):
+                    c = _merge(c, (1, 0, self._bonus(used2, nrack2)))  # or the line ends right after it
+                if c is None:
+                    continue
+                if _ub(pre2, c) < threshold:
+                    wild = _merge(wild, _compose(head, c))
+                    exact = False
+                else:
+                    put(i + 1, v, used2, nrack2, nt2, touched2, lone2, head)
                 continue
             inner = self.span(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
             if kd != OPEN:
