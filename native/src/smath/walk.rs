@@ -709,12 +709,7 @@ impl LineWalk {
                 // tiles), and the line goes on after its `)` as after a number of that value
                 let sp = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
                 let head = tile_stretch(step);
-                if let Some(c) = sp.wild {
-                    wild = Some(Summary::merge(wild, compose(head, c)));
-                }
-                if sp.any.is_some() {
-                    exact = exact && sp.exact;
-                }
+                absorb(&sp, head, &mut wild, &mut exact);
                 for k in sp.off as usize..(sp.off + sp.len) as usize {
                     let en = self.spans[k];
                     let Some(st2) = ctx.g.group(st, en.v) else { continue };
@@ -722,8 +717,7 @@ impl LineWalk {
                     let (k2, nd2) = (en.k as usize, en.node(nd.need_end));
                     if side && self.may_end(k2 - 1, nd2.used, nd2.ntiles, nd2.touched, nd2.lone, nd2.need_end) {
                         if let Some(w) = ctx.g.side_value(&st2) {
-                            let end = Summary { cm: 1, cpm: 0, cx: ctx.bonus(nd2.used, nd2.nrack) };
-                            acc.push((w, compose(head, end)));
+                            acc.push((w, compose(head, line_end(ctx, &nd2))));
                         }
                     }
                     let (nxt, shift) = if side {
@@ -738,12 +732,7 @@ impl LineWalk {
                         let Some(w) = shifted(ctx, w, shift) else { continue };
                         acc.push((w, compose(head, c)));
                     }
-                    if let Some(c) = ent.wild {
-                        wild = Some(Summary::merge(wild, compose(head, c)));
-                    }
-                    if ent.any.is_some() {
-                        exact = exact && ent.exact;
-                    }
+                    absorb(&ent, head, &mut wild, &mut exact);
                 }
                 continue;
             }
@@ -858,8 +847,7 @@ impl LineWalk {
                 let after = State { prev: CLOSED, depth: s.depth.saturating_sub(1), ..*s };
                 let mut c = self.cheap(ctx, i + 1, &after, &cn);
                 if after.depth == 0 && after.eq && self.may_end(i, cn.used, cn.ntiles, cn.touched, cn.lone, cn.need_end) {
-                    // or the line ends right after it
-                    c = merge_opt(c, Some(Summary { cm: 1, cpm: 0, cx: ctx.bonus(cn.used, cn.nrack) }));
+                    c = merge_opt(c, Some(line_end(ctx, &cn))); // or the line ends right after it
                 }
                 match c {
                     None => {}
@@ -878,12 +866,7 @@ impl LineWalk {
             }
             // a bracket inside: its span, then this span from after its `)`
             let inner = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
-            if let Some(c) = inner.wild {
-                wild = Some(Summary::merge(wild, compose(head, c)));
-            }
-            if inner.any.is_some() {
-                exact = exact && inner.exact;
-            }
+            absorb(&inner, head, &mut wild, &mut exact);
             for k in inner.off as usize..(inner.off + inner.len) as usize {
                 let en = self.spans[k];
                 let Some(st2) = ctx.g.group(s, en.v) else { continue };
@@ -918,12 +901,7 @@ impl LineWalk {
 
     /// A child's span seen from its parent, whose own stretch to the child is `head`.
     fn take_span(&self, sp: &Bounds, head: Summary, out: &mut Vec<SpanEntry>, wild: &mut Option<Summary>, exact: &mut bool) {
-        if let Some(c) = sp.wild {
-            *wild = Some(Summary::merge(*wild, compose(head, c)));
-        }
-        if sp.any.is_some() {
-            *exact = *exact && sp.exact;
-        }
+        absorb(sp, head, wild, exact);
         for en in &self.spans[sp.off as usize..(sp.off + sp.len) as usize] {
             out.push(SpanEntry { sm: compose(head, en.sm), ..*en });
         }
@@ -966,7 +944,7 @@ impl LineWalk {
                     && self.may_end(k2 - 1, nd2.used, nd2.ntiles, nd2.touched, nd2.lone, nd2.need_end)
                     && ctx.g.side_value(&st2) == goal
                 {
-                    end = Some(Summary { cm: 1, cpm: 0, cx: ctx.bonus(nd2.used, nd2.nrack) });
+                    end = Some(line_end(ctx, &nd2));
                 }
                 let ent = self.bounds(ctx, k2, &st2, &nd2, pre2, goal)?;
                 merge_opt(end, self.lookup(&ent, goal))
@@ -1256,6 +1234,24 @@ fn advance(ctx: &mut Ctx<'_>, st: &State, kind: u8, val: i64, bare: bool) -> Opt
 #[inline]
 fn compose(a: Summary, b: Summary) -> Summary {
     Summary { cm: a.cm.saturating_mul(b.cm), cpm: a.cpm.saturating_mul(b.cm).saturating_add(a.cm.saturating_mul(b.cpm)), cx: a.cx + b.cx }
+}
+
+/// A child's value-free part (a bound on the rest of the line) and exactness seen from a node
+/// whose own stretch to the child is `head`.  A child with no completion cuts nothing away.
+#[inline]
+fn absorb(child: &Bounds, head: Summary, wild: &mut Option<Summary>, exact: &mut bool) {
+    if let Some(c) = child.wild {
+        *wild = Some(Summary::merge(*wild, compose(head, c)));
+    }
+    if child.any.is_some() {
+        *exact = *exact && child.exact;
+    }
+}
+
+/// The line ending here, after a node at `nd`: nothing more, and the bonus.
+#[inline]
+fn line_end(ctx: &Ctx<'_>, nd: &Node) -> Summary {
+    Summary { cm: 1, cpm: 0, cx: ctx.bonus(nd.used, nd.nrack) }
 }
 
 /// One tile's stretch: its premium, points x premium and cross score.

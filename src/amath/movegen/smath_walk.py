@@ -173,6 +173,10 @@ class LineWalk:
         extra = s.extra[used] if s.extra is not None else 0.0
         return extra + (s.bingo if nrack == s.rules.rack_size else 0)
 
+    def _line_end(self, used: int, nrack: int) -> Summary:
+        """The line ending here, after a node with ``used`` (``nrack`` rack tiles): nothing more, and the bonus."""
+        return 1, 0, self._bonus(used, nrack)
+
     def _key(self, i: int, st: State, used: int, ntiles: int, touched: bool, lone: int, need_end: int) -> tuple[object, ...]:
         return (i, st, used, ntiles if self.max_tiles is not None else min(ntiles, 2), touched, lone, need_end)
 
@@ -334,13 +338,10 @@ class LineWalk:
             if kd == OPEN:
                 # a bracket: its contents are a span read apart (by closing square, value and
                 # tiles), and the line goes on after its ')' as after a number of that value
-                entries, swild, some, sexact, _, _ = self.span(i + 1, nxt, used2, nrack2, self._cap(nt2), touched2, lone2, need_end, pre2)
-                head = (em, em * tp, float(tx))
-                if swild is not None:
-                    wild = _merge(wild, _compose(head, swild))
-                if some:
-                    exact = exact and sexact
-                for k, v, u3, r3, t3, touched3, lone3, sm in entries:
+                sp = self.span(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
+                head = _tile_stretch(tp, em, tx)
+                wild, exact = _absorb(wild, exact, head, sp[1], sp[2], sp[3])
+                for k, v, u3, r3, t3, touched3, lone3, sm in sp[0]:
                     st2 = group(st, v)
                     if st2 is None:
                         continue
@@ -348,7 +349,7 @@ class LineWalk:
                     if side and self._may_end(k - 1, u3, t3, touched3, lone3, need_end):
                         w = side_value(st2)
                         if w is not None:
-                            table[w] = _merge(table.get(w), _compose(head2, (1, 0, self._bonus(u3, r3))))
+                            table[w] = _merge(table.get(w), _compose(head2, self._line_end(u3, r3)))
                     shift: Value = 0
                     if side:
                         st2, shift = relative(st2)
@@ -356,10 +357,7 @@ class LineWalk:
                     for w, c in ent[0].items():
                         w = add(w, shift)
                         table[w] = _merge(table.get(w), _compose(head2, c))
-                    if ent[1] is not None:
-                        wild = _merge(wild, _compose(head2, ent[1]))
-                    if ent[2] is not None:
-                        exact = exact and ent[3]
+                    wild, exact = _absorb(wild, exact, head2, ent[1], ent[2] is not None, ent[3])
                 continue
             if nxt is AFTER_EQUALS:
                 w = side_value(st)
@@ -436,10 +434,7 @@ class LineWalk:
         def take(sp: Span, head: Summary) -> None:
             """A child's span seen from this node, whose own stretch to the child is ``head``."""
             nonlocal wild, exact
-            if sp[1] is not None:
-                wild = _merge(wild, _compose(head, sp[1]))
-            if sp[2]:
-                exact = exact and sp[3]
+            wild, exact = _absorb(wild, exact, head, sp[1], sp[2], sp[3])
             for k, v, u3, r3, t3, touched3, lone3, sm in sp[0]:
                 put(k, v, u3, r3, t3, touched3, lone3, _compose(head, sm))
 
@@ -448,7 +443,7 @@ class LineWalk:
             nt2, touched2, lone2 = self._flags(i, j, ntiles, touched, lone)
             nt2 = self._cap(nt2)
             pre2 = (e * em, p + tp, x + tx)
-            head = (em, em * tp, float(tx))
+            head = _tile_stretch(tp, em, tx)
             if kd == CLOSE:
                 v = bracket_value(s)
                 assert v is not None
@@ -458,7 +453,7 @@ class LineWalk:
                 after = (CLOSED, s[1], s[2], s[3], s[4], None, s[6] - 1, s[7])
                 c = self._cheap(i + 1, after, used2, nrack2, need_end)
                 if after[6] == 0 and after[7] and self._may_end(i, used2, nt2, touched2, lone2, need_end):
-                    c = _merge(c, (1, 0, self._bonus(used2, nrack2)))  # or the line ends right after it
+                    c = _merge(c, self._line_end(used2, nrack2))  # or the line ends right after it
                 if c is None:
                     continue
                 if _ub(pre2, c) < threshold:
@@ -472,7 +467,7 @@ class LineWalk:
                 take(inner, head)
                 continue
             # a bracket inside: its span, then this span from after its ')'
-            take((([], inner[1], inner[2], inner[3], pre2, threshold)), head)
+            wild, exact = _absorb(wild, exact, head, inner[1], inner[2], inner[3])
             for k, v, u3, r3, t3, touched3, lone3, sm in inner[0]:
                 st2 = group(s, v)
                 if st2 is None:
@@ -519,7 +514,7 @@ class LineWalk:
             else:
                 end: Summary | None = None
                 if st2[7] and goal is not None and self._may_end(k - 1, u3, t3, touched3, lone3, need_end) and side_value(st2) == goal:
-                    end = (1, 0, self._bonus(u3, r3))
+                    end = self._line_end(u3, r3)
                 rest = _lookup(self.bounds(k, st2, u3, r3, t3, touched3, lone3, need_end, pre2, goal), goal)
                 if end is not None:
                     rest = _merge(rest, end)
@@ -723,6 +718,21 @@ def _advance(st: State, kind: int, val: int, bare: bool) -> State | None:
     if kind == CLOSE:
         return None if bracket_value(st) is None else st
     return advance(st, kind, val)
+
+
+def _absorb(
+    wild: Summary | None, exact: bool, head: Summary, child_wild: Summary | None, child_some: bool, child_exact: bool
+) -> tuple[Summary | None, bool]:
+    """(wild, exact) of a node after a child's value-free part (a bound on the rest of the line)
+    and exactness, seen through the node's own stretch ``head``; a child with no completion cuts nothing away."""
+    if child_wild is not None:
+        wild = _merge(wild, _compose(head, child_wild))
+    return wild, (exact and child_exact) if child_some else exact
+
+
+def _tile_stretch(tp: int, em: int, tx: int) -> Summary:
+    """One tile's stretch: its premium, points x premium and cross score."""
+    return em, em * tp, float(tx)
 
 
 def _compose(a: Summary, b: Summary) -> Summary:
