@@ -57,7 +57,7 @@ def _both(
 def assert_same(board: Board, rack: list[str], rules: Ruleset, **kw: Any) -> list[GeneratedMove] | str:
     (mine, ms), (twin, ts) = _both(board, rack, rules, **kw)
     assert mine == twin
-    assert (ms.nodes, ms.found, ms.pruned, ms.entries) == (ts.nodes, ts.found, ts.pruned, ts.entries)
+    assert (ms.nodes, ms.found, ms.pruned, ms.entries, ms.capped) == (ts.nodes, ts.found, ts.pruned, ts.entries, ts.capped)
     return mine
 
 
@@ -97,6 +97,22 @@ def test_top_n_equals_the_twin(limit: int) -> None:
         for rack in racks(limit, 4, 2):
             moves = assert_same(board, rack, SMATH, limit=limit)
             assert isinstance(moves, list) and len(moves) <= limit
+
+
+def test_passes_over_their_cap_as_the_twin_and_still_exact() -> None:
+    """A pass that runs over its cap (``smath.CAP_GROWTH``) is tried again higher up: both twins
+    do so at the same nodes, and the N best are the head of what one pass at the N-th score lists."""
+    capped = 0
+    for board in boards(SMATH, 5, 3)[1:]:
+        for rack in racks(5, 5, 3):
+            for limit in (1, 3):
+                moves = assert_same(board, rack, SMATH, limit=limit)
+                assert isinstance(moves, list) and moves
+                stats = SearchStats()
+                native.generate_smath(board, rack, SMATH, limit=limit, stats=stats)
+                capped += stats.capped
+                assert native.generate_smath(board, rack, SMATH, min_score=moves[-1].score)[:limit] == moves
+    assert capped > 0
 
 
 def test_top_n_is_the_head_of_the_complete_list_on_full_racks() -> None:

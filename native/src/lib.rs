@@ -51,8 +51,8 @@ pub fn run(
 }
 
 /// The Smath search's placements re-encoded in id space (as [`run`]), what stopped it (0:
-/// nothing, 1: the node budget, 2: the table budget), and its (nodes, found, pruned, entries) counts.
-pub type SmathOut = (Vec<i64>, Vec<u32>, Vec<u32>, u8, [u64; 4]);
+/// nothing, 1: the node budget, 2: the table budget), and its (nodes, found, pruned, entries, capped) counts.
+pub type SmathOut = (Vec<i64>, Vec<u32>, Vec<u32>, u8, [u64; 5]);
 
 /// Run the exact Smath search ([`smath::search`]) and encode its moves as [`run`] does.
 pub fn run_smath<'a>(
@@ -81,7 +81,7 @@ pub fn run_smath<'a>(
         Some(smath::Stop::Tables) => 2,
         Some(_) => 1,
     };
-    Ok((scores, offsets, tiles, stopped, [out.nodes, out.found, out.pruned, out.entries]))
+    Ok((scores, offsets, tiles, stopped, [out.nodes, out.found, out.pruned, out.entries, out.capped]))
 }
 
 /// How many moves there are (no sorting, no output).
@@ -193,12 +193,12 @@ pub(crate) mod python {
         py.detach(|| super::count(data, &board, &rack)).map_err(err)
     }
 
-    /// (scores, offsets, tiles, stopped, (nodes, found, pruned, entries)).
-    type SmathReply<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, u8, (u64, u64, u64, u64));
+    /// (scores, offsets, tiles, stopped, (nodes, found, pruned, entries, capped)).
+    type SmathReply<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, u8, (u64, u64, u64, u64, u64));
 
     /// The exact Smath search: (scores, offsets, tiles) as `generate` gives them, best first,
     /// then what stopped it (0: nothing, 1: `max_nodes`, 2: `max_entries`, the table budget) and
-    /// its (nodes, found, pruned, entries) counts.  `leave` is
+    /// its (nodes, found, pruned, entries, capped) counts.  `leave` is
     /// the leave table in mixed radix over the rack's distinct tiles in name order;
     /// `progress` is called with the count found, every 10,000, with the GIL held.
     #[pyfunction]
@@ -236,13 +236,13 @@ pub(crate) mod python {
         if let Some(e) = raised {
             return Err(e);
         }
-        let (scores, offsets, tiles, stopped, [nodes, found, pruned, entries]) = result.map_err(err)?;
+        let (scores, offsets, tiles, stopped, [nodes, found, pruned, entries, capped]) = result.map_err(err)?;
         Ok((
             le_bytes(py, &scores, i64::to_le_bytes),
             le_bytes(py, &offsets, u32::to_le_bytes),
             le_bytes(py, &tiles, u32::to_le_bytes),
             stopped,
-            (nodes, found, pruned, entries),
+            (nodes, found, pruned, entries, capped),
         ))
     }
 

@@ -65,6 +65,8 @@ pub struct Outcome {
     pub pruned: u64,
     /// table entries built (see [`Options::max_entries`])
     pub entries: u64,
+    /// passes that ran over their cap (`passes`)
+    pub capped: u64,
 }
 
 /// Why the search ended early: the node budget, the table budget, or the progress hook said stop.
@@ -73,6 +75,8 @@ pub enum Stop {
     Budget,
     Tables,
     Hook,
+    /// a pass ran over its own cap (`passes`); never the search's answer
+    Cap,
 }
 
 /// Called with the number of placements found, every 10,000; `false` stops the search.
@@ -105,6 +109,9 @@ pub struct Ctx<'a> {
     numeric: Vec<bool>,
     radix: Vec<u64>,
     pub threshold: f64,
+    /// the node count a capped pass stops past, and how many passes ran over theirs (`passes`)
+    cap: Option<u64>,
+    capped: u64,
     kept: Vec<Found>,
     pub nodes: u64,
     pub found: u64,
@@ -122,8 +129,9 @@ impl Ctx<'_> {
     #[inline]
     pub fn count_node(&mut self) -> std::result::Result<(), Stop> {
         self.nodes += 1;
-        match self.max_nodes {
-            Some(m) if self.nodes > m => Err(Stop::Budget),
+        match (self.max_nodes, self.cap) {
+            (Some(m), _) if self.nodes > m => Err(Stop::Budget),
+            (_, Some(c)) if self.nodes > c => Err(Stop::Cap),
             _ => Ok(()),
         }
     }
@@ -413,6 +421,8 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         numeric,
         radix,
         threshold: opts.min_score.unwrap_or(f64::NEG_INFINITY),
+        cap: None,
+        capped: 0,
         kept: Vec::new(),
         nodes: 0,
         found: 0,
@@ -439,6 +449,7 @@ pub fn search<'a>(rules: &'a RuleData, board: &[i64], rack: &[i64], opts: Option
         found: ctx.found,
         pruned: ctx.pruned,
         entries: ctx.entries,
+        capped: ctx.capped,
     })
 }
 
@@ -488,7 +499,7 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
         _ => 0,
     };
     ctx.max_nodes = budget.map(|m| m - reserve);
-    let passes = passes(ctx, &mut walkers, &starts, &levels);
+    let passes = passes(ctx, &mut walkers, &starts, &levels, best);
     ctx.max_nodes = budget;
     match passes {
         Err(Stop::Budget) if reserve > 0 => {
@@ -502,24 +513,85 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
     }
 }
 
-/// The passes at the thresholds `levels`, until one finds the `limit` best.
-fn passes(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usize)], levels: &[f64]) -> std::result::Result<(), Stop> {
-    for &level in levels {
+/// Every top-N pass but the last (no threshold) runs within `CAP_GROWTH` times the nodes spent so far (at least
+/// `CAP_MIN`): a pass far under the best costs many times one at it, as its bounds are worked
+/// out under the lower threshold, so one that runs over tries halfway back up first, down to
+/// `CAP_GAP` of the level (or a point) from a level proved empty; then it runs without a cap.
+const CAP_GROWTH: u64 = 2;
+const CAP_MIN: u64 = 1_000;
+const CAP_GAP: f64 = 0.01;
+
+/// The passes at the thresholds `levels` (under `top`, above every placement), until one finds
+/// the `limit` best: a pass that finishes without them proves its level empty; one over its cap
+/// proves nothing, and the next tries halfway between it and the lowest level proved empty.
+fn passes(
+    ctx: &mut Ctx<'_>,
+    walkers: &mut [LineWalk],
+    starts: &[(f64, usize, usize)],
+    levels: &[f64],
+    top: f64,
+) -> std::result::Result<(), Stop> {
+    let capping = ctx.limit.is_some() && levels.len() > 1;
+    let mut empty = top; // no placement is worth this much
+    let mut over: Option<f64> = None; // the last level whose pass ran over its cap
+    let mut then: Option<f64> = None; // the level a capped pass's finds make exact
+    let mut idx = 0;
+    loop {
+        let (level, capped, listed) = if let Some(v) = then.take() {
+            (v, false, false)
+        } else if let Some(l) = over {
+            if empty - l > (CAP_GAP * empty.abs()).max(1.0) {
+                ((empty + l) / 2.0, true, false)
+            } else {
+                over = None;
+                (l, false, false)
+            }
+        } else {
+            while idx + 1 < levels.len() && levels[idx] >= empty {
+                idx += 1;
+            }
+            if idx >= levels.len() {
+                break;
+            }
+            (levels[idx], capping && idx + 1 < levels.len(), true)
+        };
+        ctx.cap = capped.then(|| ctx.nodes + (CAP_GROWTH * ctx.nodes).max(CAP_MIN));
         // what the last finished pass found is the exact best so far: a budget that stops
         // this pass before it finds them again still returns them
         let prior = std::mem::take(&mut ctx.kept);
         ctx.threshold = level;
-        if let Err(stop) = one_pass(ctx, walkers, starts) {
-            for f in prior {
-                if !ctx.kept.iter().any(|k| k.keys == f.keys) {
-                    ctx.kept.push(f);
+        let result = one_pass(ctx, walkers, starts);
+        ctx.cap = None;
+        match result {
+            Err(Stop::Cap) => {
+                ctx.capped += 1;
+                // what it found is exact from its own level up: a pass there gives them all
+                ctx.trim();
+                if ctx.limit.is_some_and(|l| ctx.kept.len() >= l) {
+                    then = Some(ctx.threshold);
+                } else {
+                    over = Some(level);
                 }
+                ctx.kept.clear();
+                continue;
             }
-            return Err(stop);
+            Err(stop) => {
+                for f in prior {
+                    if !ctx.kept.iter().any(|k| k.keys == f.keys) {
+                        ctx.kept.push(f);
+                    }
+                }
+                return Err(stop);
+            }
+            Ok(()) => {}
         }
         ctx.trim();
         if ctx.limit.is_some_and(|l| ctx.kept.len() >= l) {
             break;
+        }
+        empty = level;
+        if listed {
+            idx += 1;
         }
     }
     Ok(())

@@ -17,9 +17,10 @@
 //!
 //! Under a threshold the programme skips a child whose value-free bound (the best tiles
 //! left on the best squares left, [`LineWalk::cheap`]) cannot reach it from the line so far;
-//! that child's part of the bound is then the value-free one and the node is not exact.  A
-//! node that is not exact is worked out again only for a caller with a better line so far
-//! (or a lower threshold), so every bound stays an upper bound and the N best stay exact.
+//! that child's part of the bound is then the value-free one and the node is not exact; it
+//! keeps the best bound of a part it cut.  A node that is not exact is worked out again only
+//! for a caller with a better line so far, or under a lower threshold that such a part reaches,
+//! so every bound stays an upper bound and the N best stay exact.
 
 use super::grammar::{Grammar, Map, SmathHasher, State, CLOSE, CLOSED, DIVIDE, NUM, NUMBER, OPEN, OPENED};
 use super::line::{SmathLine, FIXED, FREE};
@@ -79,29 +80,33 @@ fn ub(pre: Prefix, sm: Summary) -> f64 {
     e.saturating_mul(p.saturating_mul(sm.cm).saturating_add(sm.cpm)).saturating_add(x) as f64 + sm.cx
 }
 
-/// Was a node worked out under a prefix at least as good and a threshold no higher?  Then it
-/// cut at least as little as it would now, and working it out again cannot tighten it.
+/// Would working a node out again from `pre` under `threshold` cut what it cut before?  Then
+/// it cannot tighten it: it cut nothing, or it was worked out under a prefix at least as good
+/// and under a threshold no higher or with every part it cut still under this one (`cut`).
 #[inline]
-fn within(pre: Prefix, threshold: f64, then: Prefix, then_threshold: f64) -> bool {
-    pre.0 <= then.0 && pre.1 <= then.1 && pre.2 <= then.2 && threshold >= then_threshold
+fn settled(hit: &Bounds, pre: Prefix, threshold: f64) -> bool {
+    let then = hit.pre;
+    hit.cut == f64::NEG_INFINITY
+        || (pre.0 <= then.0 && pre.1 <= then.1 && pre.2 <= then.2 && (threshold >= hit.threshold || hit.cut < threshold))
 }
 
 /// What can follow a node: bounds by value (a range of the arena, sorted by value; after an
 /// '=' only), a bound for any value (the first side's, and where the threshold cut), the
-/// bound over everything, whether exact, and the prefix and threshold it was worked out under.
+/// bound over everything, the best bound of a part the threshold cut (-inf: none, exact), and the
+/// prefix and threshold it was worked out under.
 #[derive(Clone, Copy)]
 pub struct Bounds {
     off: u32,
     len: u32,
     wild: Option<Summary>,
     any: Option<Summary>,
-    exact: bool,
+    cut: f64,
     pre: Prefix,
     threshold: f64,
 }
 
 /// No completion at all.
-const NOTHING: Bounds = Bounds { off: 0, len: 0, wild: None, any: None, exact: true, pre: (0, 0, 0), threshold: f64::INFINITY };
+const NOTHING: Bounds = Bounds { off: 0, len: 0, wild: None, any: None, cut: f64::NEG_INFINITY, pre: (0, 0, 0), threshold: f64::INFINITY };
 
 fn merge_opt(a: Option<Summary>, b: Option<Summary>) -> Option<Summary> {
     match b {
@@ -126,14 +131,15 @@ impl Hash for Key {
     }
 }
 
-/// A memo entry as stored: [`Bounds`] with the two optional summaries' presence and the
-/// exact flag in one byte (96 bytes, not 112: the memo of a big search holds millions).
+/// A memo entry as stored: [`Bounds`] with the two optional summaries' presence in one
+/// byte (104 bytes, not 120: the memo of a big search holds millions).
 #[derive(Clone, Copy)]
 struct Stored {
     off: u32,
     len: u32,
     wild: Summary,
     any: Summary,
+    cut: f64,
     pre: Prefix,
     threshold: f64,
     flags: u8,
@@ -144,9 +150,9 @@ const NONE: Summary = Summary { cm: 0, cpm: 0, cx: 0.0 };
 impl Stored {
     #[inline]
     fn pack(b: &Bounds) -> Stored {
-        let flags = u8::from(b.wild.is_some()) | u8::from(b.any.is_some()) << 1 | u8::from(b.exact) << 2;
+        let flags = u8::from(b.wild.is_some()) | u8::from(b.any.is_some()) << 1;
         let (wild, any) = (b.wild.unwrap_or(NONE), b.any.unwrap_or(NONE));
-        Stored { off: b.off, len: b.len, wild, any, pre: b.pre, threshold: b.threshold, flags }
+        Stored { off: b.off, len: b.len, wild, any, cut: b.cut, pre: b.pre, threshold: b.threshold, flags }
     }
 
     #[inline]
@@ -157,7 +163,7 @@ impl Stored {
             len: self.len,
             wild: (f & 1 != 0).then_some(self.wild),
             any: (f & 2 != 0).then_some(self.any),
-            exact: f & 4 != 0,
+            cut: self.cut,
             pre: self.pre,
             threshold: self.threshold,
         }
@@ -662,12 +668,13 @@ impl LineWalk {
         let threshold = ctx.threshold;
         let found = self.memo.find(&key);
         if let Some(hit) = found.and_then(|e| self.memo.get(e)) {
-            let settled = match self.lookup(&hit, goal) {
-                None => true,
-                Some(sm) => hit.exact || ub(pre, sm) < threshold || within(pre, threshold, hit.pre, hit.threshold),
-            };
-            if settled {
+            let Some(sm) = self.lookup(&hit, goal) else { return Ok(hit) };
+            if settled(&hit, pre, threshold) {
                 return Ok(hit);
+            }
+            let b = ub(pre, sm);
+            if b < threshold {
+                return Ok(Bounds { cut: hit.cut.max(b), ..hit }); // cut here, as a whole
             }
         } else {
             let mut cheap = self.cheap(ctx, i, st, nd);
@@ -687,7 +694,7 @@ impl LineWalk {
             match cheap {
                 None => return Ok(NOTHING),
                 Some(c) if ub(pre, c) < threshold => {
-                    return Ok(Bounds { off: 0, len: 0, wild: Some(c), any: Some(c), exact: false, pre, threshold });
+                    return Ok(Bounds { off: 0, len: 0, wild: Some(c), any: Some(c), cut: ub(pre, c), pre, threshold });
                 }
                 Some(_) => {}
             }
@@ -697,7 +704,7 @@ impl LineWalk {
         let mut acc = std::mem::take(&mut self.accs[i.min(self.n)]);
         acc.clear();
         let mut wild: Option<Summary> = None;
-        let mut exact = true;
+        let mut cut = f64::NEG_INFINITY;
         let (e, p, x) = pre;
         let mut buf = std::mem::take(&mut self.bufs[i]);
         self.steps(ctx, i, st, nd, &mut buf, true);
@@ -709,7 +716,7 @@ impl LineWalk {
                 // tiles), and the line goes on after its `)` as after a number of that value
                 let sp = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
                 let head = tile_stretch(step);
-                absorb(&sp, head, &mut wild, &mut exact);
+                absorb(&sp, head, &mut wild, &mut cut);
                 for k in sp.off as usize..(sp.off + sp.len) as usize {
                     let en = self.spans[k];
                     let Some(st2) = ctx.g.group(st, en.v) else { continue };
@@ -732,7 +739,7 @@ impl LineWalk {
                         let Some(w) = shifted(ctx, w, shift) else { continue };
                         acc.push((w, compose(head, c)));
                     }
-                    absorb(&ent, head, &mut wild, &mut exact);
+                    absorb(&ent, head, &mut wild, &mut cut);
                 }
                 continue;
             }
@@ -750,7 +757,7 @@ impl LineWalk {
                         } else {
                             wild = Some(Summary::merge(wild, c));
                         }
-                        exact = exact && ent.exact;
+                        cut = cut.max(ent.cut);
                     }
                 }
                 continue;
@@ -776,9 +783,7 @@ impl LineWalk {
             if let Some(c) = ent.wild {
                 wild = Some(Summary::merge(wild, c.through(step.tp, step.em, step.tx)));
             }
-            if ent.any.is_some() {
-                exact = exact && ent.exact; // a child with no completion cuts nothing away
-            }
+            cut = cut.max(ent.cut);
         }
         self.bufs[i] = buf;
         acc.sort_by_key(|a| a.0);
@@ -793,7 +798,7 @@ impl LineWalk {
             }
         }
         self.accs[i.min(self.n)] = acc;
-        let ent = Bounds { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, exact, pre, threshold };
+        let ent = Bounds { off: off as u32, len: (self.arena.len() - off) as u32, wild, any, cut, pre, threshold };
         match found {
             Some(e) => self.memo.set(e, &ent),
             None => self.memo.add(key, &ent),
@@ -815,14 +820,14 @@ impl LineWalk {
         let threshold = ctx.threshold;
         let found = self.memo.find(&key);
         if let Some(hit) = found.and_then(|e| self.memo.get(e)) {
-            if hit.any.is_none() || hit.exact || within(pre, threshold, hit.pre, hit.threshold) {
+            if hit.any.is_none() || settled(&hit, pre, threshold) {
                 return Ok(hit);
             }
         } else {
             match self.cheap(ctx, i, s, nd) {
                 None => return Ok(NOTHING),
                 Some(c) if ub(pre, c) < threshold => {
-                    return Ok(Bounds { off: 0, len: 0, wild: Some(c), any: Some(c), exact: false, pre, threshold });
+                    return Ok(Bounds { off: 0, len: 0, wild: Some(c), any: Some(c), cut: ub(pre, c), pre, threshold });
                 }
                 Some(_) => {}
             }
@@ -831,7 +836,7 @@ impl LineWalk {
         let mut out = std::mem::take(&mut self.souts[i]);
         out.clear();
         let mut wild: Option<Summary> = None;
-        let mut exact = true;
+        let mut cut = f64::NEG_INFINITY;
         let (e, p, x) = pre;
         let mut buf = std::mem::take(&mut self.bufs[i]);
         self.steps(ctx, i, s, nd, &mut buf, true);
@@ -853,7 +858,7 @@ impl LineWalk {
                     None => {}
                     Some(c) if ub(pre2, c) < threshold => {
                         wild = Some(Summary::merge(wild, compose(head, c)));
-                        exact = false;
+                        cut = cut.max(ub(pre2, c));
                     }
                     Some(_) => out.push(SpanEntry::new(i + 1, v, &cn, head)),
                 }
@@ -861,17 +866,17 @@ impl LineWalk {
             }
             if step.kind != OPEN {
                 let sp = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
-                self.take_span(&sp, head, &mut out, &mut wild, &mut exact);
+                self.take_span(&sp, head, &mut out, &mut wild, &mut cut);
                 continue;
             }
             // a bracket inside: its span, then this span from after its `)`
             let inner = self.span(ctx, i + 1, &step.nxt, &cn, pre2)?;
-            absorb(&inner, head, &mut wild, &mut exact);
+            absorb(&inner, head, &mut wild, &mut cut);
             for k in inner.off as usize..(inner.off + inner.len) as usize {
                 let en = self.spans[k];
                 let Some(st2) = ctx.g.group(s, en.v) else { continue };
                 let rest = self.span(ctx, en.k as usize, &st2, &en.node(nd.need_end), past(pre2, en.sm))?;
-                self.take_span(&rest, compose(head, en.sm), &mut out, &mut wild, &mut exact);
+                self.take_span(&rest, compose(head, en.sm), &mut out, &mut wild, &mut cut);
             }
         }
         self.bufs[i] = buf;
@@ -890,7 +895,7 @@ impl LineWalk {
         self.souts[i] = out;
         let len = self.spans.len() - off;
         let any = if len > 0 { Some(Summary::merge(wild, NONE)) } else { wild };
-        let ent = Bounds { off: off as u32, len: len as u32, wild, any, exact, pre, threshold };
+        let ent = Bounds { off: off as u32, len: len as u32, wild, any, cut, pre, threshold };
         match found {
             Some(e) => self.memo.set(e, &ent),
             None => self.memo.add(key, &ent),
@@ -900,8 +905,8 @@ impl LineWalk {
     }
 
     /// A child's span seen from its parent, whose own stretch to the child is `head`.
-    fn take_span(&self, sp: &Bounds, head: Summary, out: &mut Vec<SpanEntry>, wild: &mut Option<Summary>, exact: &mut bool) {
-        absorb(sp, head, wild, exact);
+    fn take_span(&self, sp: &Bounds, head: Summary, out: &mut Vec<SpanEntry>, wild: &mut Option<Summary>, cut: &mut f64) {
+        absorb(sp, head, wild, cut);
         for en in &self.spans[sp.off as usize..(sp.off + sp.len) as usize] {
             out.push(SpanEntry { sm: compose(head, en.sm), ..*en });
         }
@@ -1236,16 +1241,14 @@ fn compose(a: Summary, b: Summary) -> Summary {
     Summary { cm: a.cm.saturating_mul(b.cm), cpm: a.cpm.saturating_mul(b.cm).saturating_add(a.cm.saturating_mul(b.cpm)), cx: a.cx + b.cx }
 }
 
-/// A child's value-free part (a bound on the rest of the line) and exactness seen from a node
-/// whose own stretch to the child is `head`.  A child with no completion cuts nothing away.
+/// A child's value-free part (a bound on the rest of the line), seen from a node whose own
+/// stretch to the child is `head`, and the best bound of a part the threshold cut in it.
 #[inline]
-fn absorb(child: &Bounds, head: Summary, wild: &mut Option<Summary>, exact: &mut bool) {
+fn absorb(child: &Bounds, head: Summary, wild: &mut Option<Summary>, cut: &mut f64) {
     if let Some(c) = child.wild {
         *wild = Some(Summary::merge(*wild, compose(head, c)));
     }
-    if child.any.is_some() {
-        *exact = *exact && child.exact;
-    }
+    *cut = cut.max(child.cut);
 }
 
 /// The line ending here, after a node at `nd`: nothing more, and the bonus.
@@ -1293,7 +1296,7 @@ mod tests {
     }
 
     fn mark(n: u64) -> Bounds {
-        Bounds { off: n as u32, len: 1, exact: n.is_multiple_of(2), ..NOTHING }
+        Bounds { off: n as u32, len: 1, cut: if n.is_multiple_of(2) { f64::NEG_INFINITY } else { n as f64 }, ..NOTHING }
     }
 
     #[test]
@@ -1308,20 +1311,20 @@ mod tests {
         for n in 0..5_000u64 {
             let e = memo.find(&key(n)).expect("added");
             let b = memo.get(e).expect("an entry");
-            assert_eq!((b.off, b.len, b.exact), (n as u32, 1, n.is_multiple_of(2)));
+            assert_eq!((b.off, b.len, b.cut == f64::NEG_INFINITY), (n as u32, 1, n.is_multiple_of(2)));
         }
         assert_eq!(memo.find(&key(5_000)), None);
         // a node worked out again is overwritten in place
         let e = memo.find(&key(42)).expect("added");
         memo.set(e, &NOTHING);
         let b = memo.get(memo.find(&key(42)).expect("still there")).expect("an entry");
-        assert!(b.any.is_none() && b.wild.is_none() && b.exact && b.len == 0);
+        assert!(b.any.is_none() && b.wild.is_none() && b.cut == f64::NEG_INFINITY && b.len == 0);
         assert_eq!(memo.entries.len(), 5_000);
-        // the summaries and the prefix survive the packing
+        // the summaries, the cut and the prefix survive the packing
         let full = Bounds {
             wild: Some(Summary { cm: 3, cpm: 45, cx: 7.5 }),
             any: Some(Summary { cm: 9, cpm: 90, cx: 32.5 }),
-            exact: false,
+            cut: 199.5,
             pre: (3, 14, 2),
             threshold: 201.5,
             ..NOTHING
@@ -1330,7 +1333,7 @@ mod tests {
         let b = memo.get(e).expect("an entry");
         let (w, a) = (b.wild.expect("wild"), b.any.expect("any"));
         assert_eq!((w.cm, w.cpm, w.cx, a.cm, a.cpm, a.cx), (3, 45, 7.5, 9, 90, 32.5));
-        assert_eq!((b.exact, b.pre, b.threshold), (false, (3, 14, 2), 201.5));
+        assert_eq!((b.cut, b.pre, b.threshold), (199.5, (3, 14, 2), 201.5));
     }
 
     #[test]

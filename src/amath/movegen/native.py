@@ -437,7 +437,7 @@ def generate_smath(
     prep, flat, counts = _inputs(board, rack, rules, smath=True)
     table = None if leave is None else _leave_table(rack, rules, leave)
     try:
-        scores, offsets, tiles, stopped, (nodes, found, pruned, entries) = _EXT.smath(
+        scores, offsets, tiles, stopped, (nodes, found, pruned, entries, capped) = _EXT.smath(
             prep.native, flat, counts, limit, min_score, table, max_nodes, max_len, progress, smath.TABLE_ENTRIES
         )
     except ValueError as exc:
@@ -449,6 +449,7 @@ def generate_smath(
         stats.found += found
         stats.pruned += pruned
         stats.entries += entries
+        stats.capped += capped
     moves = _decode_all(prep, memoryview(scores).cast("q"), memoryview(offsets).cast("I"), memoryview(tiles).cast("I"))
     if stopped == 2:  # the table budget
         raise SearchStopped(nodes, moves, code="search_tables", nodes=nodes, count=len(moves), entries=entries)

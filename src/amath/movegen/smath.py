@@ -58,6 +58,13 @@ square, ... (:data:`ASPIRATION_PASSES` of them, down to about 0.12): the first p
 is seldom far below the N-th best."""
 ASPIRATION_PASSES = 20
 """How many thresholds a top-N search tries before the last pass (no threshold)."""
+CAP_GROWTH = 2
+"""Every top-N pass but the last (no threshold) runs within ``CAP_GROWTH`` times the nodes spent so far (at least
+:data:`CAP_MIN`): a pass far under the best costs many times one at it, as its bounds are worked out
+under the lower threshold, so one that runs over tries halfway back up first, down to :data:`CAP_GAP`
+of the level (or a point) from a level proved empty; then it runs without a cap."""
+CAP_MIN = 1_000
+CAP_GAP = 0.01
 PROBE_NODES = 100_000
 """A top-N search with a node budget keeps this many of its nodes (and at most 1/:data:`PROBE_SHARE`)
 for a quick depth-first probe (:meth:`LineWalk.probe_from`) should its exact passes be stopped: a
@@ -79,6 +86,10 @@ TABLE_ENTRIES = 64_000_000
 plus one per value of its table by value.  Past it the search stops (:class:`SearchStopped`, code
 ``search_tables``).  Native, an entry takes about 80 bytes, so about 5 GB; the heaviest stored
 full-rack best move builds 33 M, a complete list of a full rack 2-3 M a second (docs/smath.md)."""
+
+
+class _Capped(Exception):
+    """A pass ran over its cap (:meth:`Search._passes`); never leaves the search."""
 
 
 class SearchStopped(AmathError):
@@ -116,6 +127,8 @@ class SearchStats:
     pruned: int = 0
     entries: int = 0
     """table entries built (:data:`TABLE_ENTRIES`)"""
+    capped: int = 0
+    """top-N passes that ran over their cap (:data:`CAP_GROWTH`) and were tried again higher up"""
 
 
 def supports(rules: Ruleset) -> bool:
@@ -186,6 +199,7 @@ class Search:
         self.mirror = self.empty and rules.layout.transposable()
         self.kept: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []
         self.prior: list[tuple[float, int, tuple[tuple[int, int, str, str], ...]]] = []  # the last finished pass's
+        self.cap: int | None = None  # the node count a capped pass stops past (:meth:`_passes`)
         self.threshold = float("-inf")
         self.extra, self.extra_max = self._leave_table(leave)
         self.extra_above = None if self.extra is None else self._superset_max(self.extra)
@@ -252,7 +266,8 @@ class Search:
                 for p in self._starts(line, across):
                     starts.append((self._crude_bound(line, p), walker, p))
         floor = self.threshold
-        levels = self._aspiration(floor, max((b for b, _, _ in starts), default=floor))
+        top = max([floor, *(b for b, _, _ in starts)])
+        levels = self._aspiration(floor, top)
         # a top-N search within a budget keeps a share of it for the probe, should the passes stop
         budget = self.max_nodes
         top_n = budget is not None and self.limit is not None and floor == float("-inf")
@@ -260,7 +275,7 @@ class Search:
         if budget is not None:
             self.max_nodes = budget - reserve
         try:
-            self._passes(starts, levels)
+            self._passes(starts, levels, top)
         except SearchStopped as stop:
             self.max_nodes = budget
             if not reserve or stop.code != "search_stopped":
@@ -275,18 +290,58 @@ class Search:
         self.max_nodes = budget
         return _moves(self.kept)
 
-    def _passes(self, starts: list[tuple[float, LineWalk, int]], levels: list[float]) -> None:
-        """The passes at the thresholds ``levels`` (:meth:`_pass`), until one finds the ``limit`` best."""
-        for level in levels:
+    def _passes(self, starts: list[tuple[float, LineWalk, int]], levels: list[float], top: float) -> None:
+        """The passes at the thresholds ``levels`` (:meth:`_pass`; under ``top``, above every
+        placement), until one finds the ``limit`` best: a pass that finishes without them proves
+        its level empty; one over its cap (:data:`CAP_GROWTH`) proves nothing, and the next tries
+        halfway between it and the lowest level proved empty."""
+        capping = self.limit is not None and len(levels) > 1
+        empty = top  # no placement is worth this much
+        over: float | None = None  # the last level whose pass ran over its cap
+        then: float | None = None  # the level a capped pass's finds make exact
+        idx = 0
+        while True:
+            listed = False
+            if then is not None:
+                level, capped, then = then, False, None
+            elif over is not None:
+                if empty - over > max(CAP_GAP * abs(empty), 1.0):
+                    level, capped = (empty + over) / 2, True
+                else:
+                    level, capped, over = over, False, None
+            else:
+                while idx + 1 < len(levels) and levels[idx] >= empty:
+                    idx += 1
+                if idx >= len(levels):
+                    break
+                level, capped, listed = levels[idx], capping and idx + 1 < len(levels), True
+            nodes = self.stats.nodes
+            self.cap = nodes + max(CAP_GROWTH * nodes, CAP_MIN) if capped else None
             # what the last finished pass found is the exact best so far: a budget that stops
             # this pass before it finds them again still returns them (:meth:`count_node`)
             self.prior = self.kept
             self.kept = []
             self.threshold = level
-            self._pass(starts)
+            try:
+                self._pass(starts)
+            except _Capped:
+                self.stats.capped += 1
+                # what it found is exact from its own level up: a pass there gives them all
+                self._trim()
+                if self.limit is not None and len(self.kept) >= self.limit:
+                    then = self.threshold
+                else:
+                    over = level
+                self.kept = []
+                continue
+            finally:
+                self.cap = None
             self._trim()
             if self.limit is not None and len(self.kept) >= self.limit:
                 break
+            empty = level
+            if listed:
+                idx += 1
 
     def _aspiration(self, floor: float, best: float) -> list[float]:
         """The thresholds to try: high fractions of the best crude bound first, then ``floor``.
@@ -365,6 +420,8 @@ class Search:
         if self.max_nodes is not None and stats.nodes > self.max_nodes:
             found = self._found_when_stopped()
             raise SearchStopped(stats.nodes, found, code="search_stopped", nodes=stats.nodes, count=len(found))
+        if self.cap is not None and stats.nodes > self.cap:
+            raise _Capped
 
     def count_entries(self, n: int) -> None:
         """Count the table entries of a node worked out; raise :class:`SearchStopped` past :data:`TABLE_ENTRIES`."""

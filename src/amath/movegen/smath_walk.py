@@ -18,9 +18,9 @@ so contents read under many different enclosing sides are worked out once.
 Under a threshold the programme itself skips a child whose value-free bound (the best
 tiles left on the best squares left, :meth:`LineWalk._cheap`) cannot reach the threshold
 from the line so far; that child's part of the node's bound is then the value-free one,
-and the node is marked not exact.  A node that is not exact is worked out again only when
-a caller with a better line so far (or a lower threshold) needs it, so every bound stays
-an upper bound and the N best stay exact.
+and the node is not exact; it keeps the best bound of a part it cut.  A node that is not
+exact is worked out again only for a caller with a better line so far, or under a lower
+threshold that such a part reaches, so every bound stays an upper bound and the N best stay exact.
 """
 
 from __future__ import annotations
@@ -64,27 +64,28 @@ state, used, token kind)."""
 Prefix = tuple[int, int, int]
 """The line so far as the score sees it: (equation premium, points x piece premium, cross scores)."""
 
-Bounds = tuple[dict[Value, Summary], Summary | None, Summary | None, bool, Prefix, float]
+Bounds = tuple[dict[Value, Summary], Summary | None, Summary | None, float, Prefix, float]
 """What can follow a node: (bounds by value, bound for any value (the first side's, and where the
-threshold cut), bound over everything, exact, and the prefix and threshold it was worked out under)."""
+threshold cut), bound over everything, the best bound of a part the threshold cut (-inf: none, exact),
+and the prefix and threshold it was worked out under)."""
 
 _FIXED = -2
 VALUE_TILES = 3
 """The value-aware bound (:meth:`LineWalk._balancing`) runs on first-side nodes with at most this many rack tiles left."""
 VALUE_TOKENS = 4
 """... and lists values only for bags of at most this many tiles (rack and fixed) and no blank; others count as balancing."""
-_NOTHING: Bounds = ({}, None, None, True, (0, 0, 0), float("inf"))
+_NOTHING: Bounds = ({}, None, None, -math.inf, (0, 0, 0), math.inf)
 
 SpanEntry = tuple[int, Value, int, int, int, bool, int, Summary]
 """A way a bracket's contents can close: (square after its ')', its value, used, rack tiles used,
 tiles placed, touched, lone-hooked, bounds on the stretch from the span's square through the ')')."""
 
-Span = tuple[list[SpanEntry], Summary | None, bool, bool, Prefix, float]
+Span = tuple[list[SpanEntry], Summary | None, bool, float, Prefix, float]
 """The ways a bracket's contents from a node can close: (entries sorted by square, value and
-tiles; a bound on the whole rest of the line where the threshold cut; anything at all; exact;
-the prefix and threshold it was worked out under)."""
+tiles; a bound on the whole rest of the line where the threshold cut; anything at all; the best
+bound of a part the threshold cut (-inf: none); the prefix and threshold it was worked out under)."""
 
-_NO_SPAN: Span = ([], None, False, True, (0, 0, 0), float("inf"))
+_NO_SPAN: Span = ([], None, False, -math.inf, (0, 0, 0), math.inf)
 
 
 class LineWalk:
@@ -315,8 +316,11 @@ class LineWalk:
         hit = self.memo.get(key)
         if hit is not None:
             sm = _lookup(hit, goal)
-            if sm is None or hit[3] or _ub(pre, sm) < threshold or _within(pre, threshold, hit[4], hit[5]):
+            if sm is None or _settled(hit, pre, threshold):
                 return hit
+            b = _ub(pre, sm)
+            if b < threshold:
+                return (hit[0], hit[1], hit[2], max(hit[3], b), hit[4], hit[5])  # cut here, as a whole
         else:
             cheap = self._cheap(i, st, used, nrack, need_end)
             if cheap is not None and _ub(pre, cheap) >= threshold and not st[7] and self.rack_total - nrack <= VALUE_TILES:
@@ -324,12 +328,12 @@ class LineWalk:
             if cheap is None:
                 return _NOTHING
             if _ub(pre, cheap) < threshold:
-                return ({}, cheap, cheap, False, pre, threshold)
+                return ({}, cheap, cheap, _ub(pre, cheap), pre, threshold)
         self.s.count_node()
         side = st[7] == 1  # after an '=': bounds by value
         table: dict[Value, Summary] = {}
         wild: Summary | None = None
-        exact = True
+        cut = -math.inf
         e, p, x = pre
         for j, _tile, _face, tp, em, tx, nxt, used2, kd in self.steps(i, st, used, ntiles, bare=True):
             nrack2 = nrack if j < 0 else nrack + 1
@@ -340,7 +344,7 @@ class LineWalk:
                 # tiles), and the line goes on after its ')' as after a number of that value
                 sp = self.span(i + 1, nxt, used2, nrack2, nt2, touched2, lone2, need_end, pre2)
                 head = _tile_stretch(tp, em, tx)
-                wild, exact = _absorb(wild, exact, head, sp[1], sp[2], sp[3])
+                wild, cut = _absorb(wild, cut, head, sp[1], sp[3])
                 for k, v, u3, r3, t3, touched3, lone3, sm in sp[0]:
                     st2 = group(st, v)
                     if st2 is None:
@@ -357,7 +361,7 @@ class LineWalk:
                     for w, c in ent[0].items():
                         w = add(w, shift)
                         table[w] = _merge(table.get(w), _compose(head2, c))
-                    wild, exact = _absorb(wild, exact, head2, ent[1], ent[2] is not None, ent[3])
+                    wild, cut = _absorb(wild, cut, head2, ent[1], ent[3])
                 continue
             if nxt is AFTER_EQUALS:
                 w = side_value(st)
@@ -373,7 +377,7 @@ class LineWalk:
                         table[w] = _merge(table.get(w), _through(child, tp, em, tx))
                     else:
                         wild = _merge(wild, _through(child, tp, em, tx))
-                    exact = exact and ent[3]
+                    cut = max(cut, ent[3])
                 continue
             if side and self._may_end(i, used2, nt2, touched2, lone2, need_end):
                 w = side_value(nxt)
@@ -388,12 +392,11 @@ class LineWalk:
                 table[w] = _merge(table.get(w), _through(child, tp, em, tx))
             if ent[1] is not None:
                 wild = _merge(wild, _through(ent[1], tp, em, tx))
-            if ent[2] is not None:  # a child with no completion cuts nothing away
-                exact = exact and ent[3]
+            cut = max(cut, ent[3])
         anything = wild
         for sm in table.values():
             anything = _merge(anything, sm)
-        entry: Bounds = (table, wild, anything, exact, pre, threshold)
+        entry: Bounds = (table, wild, anything, cut, pre, threshold)
         self.memo[key] = entry
         self.s.count_entries(1 + len(table))
         return entry
@@ -411,18 +414,18 @@ class LineWalk:
         threshold = self.s.threshold
         hit = self.span_memo.get(key)
         if hit is not None:
-            if not hit[2] or hit[3] or _within(pre, threshold, hit[4], hit[5]):
+            if not hit[2] or _settled(hit, pre, threshold):
                 return hit
         else:
             cheap = self._cheap(i, s, used, nrack, need_end)
             if cheap is None:
                 return _NO_SPAN
             if _ub(pre, cheap) < threshold:
-                return ([], cheap, True, False, pre, threshold)
+                return ([], cheap, True, _ub(pre, cheap), pre, threshold)
         self.s.count_node()
         out: dict[tuple[int, int, int, int, int, bool, int], tuple[Value, int, Summary]] = {}
         wild: Summary | None = None
-        exact = True
+        cut = -math.inf
         e, p, x = pre
 
         def put(k: int, v: Value, u3: int, r3: int, t3: int, touched3: bool, lone3: int, sm: Summary) -> None:
@@ -433,8 +436,8 @@ class LineWalk:
 
         def take(sp: Span, head: Summary) -> None:
             """A child's span seen from this node, whose own stretch to the child is ``head``."""
-            nonlocal wild, exact
-            wild, exact = _absorb(wild, exact, head, sp[1], sp[2], sp[3])
+            nonlocal wild, cut
+            wild, cut = _absorb(wild, cut, head, sp[1], sp[3])
             for k, v, u3, r3, t3, touched3, lone3, sm in sp[0]:
                 put(k, v, u3, r3, t3, touched3, lone3, _compose(head, sm))
 
@@ -458,7 +461,7 @@ class LineWalk:
                     continue
                 if _ub(pre2, c) < threshold:
                     wild = _merge(wild, _compose(head, c))
-                    exact = False
+                    cut = max(cut, _ub(pre2, c))
                 else:
                     put(i + 1, v, used2, nrack2, nt2, touched2, lone2, head)
                 continue
@@ -467,14 +470,14 @@ class LineWalk:
                 take(inner, head)
                 continue
             # a bracket inside: its span, then this span from after its ')'
-            wild, exact = _absorb(wild, exact, head, inner[1], inner[2], inner[3])
+            wild, cut = _absorb(wild, cut, head, inner[1], inner[3])
             for k, v, u3, r3, t3, touched3, lone3, sm in inner[0]:
                 st2 = group(s, v)
                 if st2 is None:
                     continue
                 take(self.span(k, st2, u3, r3, t3, touched3, lone3, need_end, _past(pre2, sm)), _compose(head, sm))
         entries = [(at[0], v, at[3], r3, at[4], at[5], at[6], sm) for at, (v, r3, sm) in sorted(out.items(), key=lambda it: it[0])]
-        span: Span = (entries, wild, bool(entries) or wild is not None, exact, pre, threshold)
+        span: Span = (entries, wild, bool(entries) or wild is not None, cut, pre, threshold)
         self.span_memo[key] = span
         self.s.count_entries(1 + len(entries))
         return span
@@ -720,14 +723,12 @@ def _advance(st: State, kind: int, val: int, bare: bool) -> State | None:
     return advance(st, kind, val)
 
 
-def _absorb(
-    wild: Summary | None, exact: bool, head: Summary, child_wild: Summary | None, child_some: bool, child_exact: bool
-) -> tuple[Summary | None, bool]:
-    """(wild, exact) of a node after a child's value-free part (a bound on the rest of the line)
-    and exactness, seen through the node's own stretch ``head``; a child with no completion cuts nothing away."""
+def _absorb(wild: Summary | None, cut: float, head: Summary, child_wild: Summary | None, child_cut: float) -> tuple[Summary | None, float]:
+    """(wild, cut) of a node after a child's value-free part (a bound on the rest of the line), seen
+    through the node's own stretch ``head``, and the best bound of a part the threshold cut in it."""
     if child_wild is not None:
         wild = _merge(wild, _compose(head, child_wild))
-    return wild, (exact and child_exact) if child_some else exact
+    return wild, max(cut, child_cut)
 
 
 def _tile_stretch(tp: int, em: int, tx: int) -> Summary:
@@ -773,6 +774,9 @@ def _lookup(ent: Bounds, w: Value | None) -> Summary | None:
     return sm if ent[1] is None else _merge(sm, ent[1])
 
 
-def _within(pre: Prefix, threshold: float, then: Prefix, then_threshold: float) -> bool:
-    """Was a node worked out under a prefix at least as good and a threshold no higher? (then it would cut no less now)"""
-    return pre[0] <= then[0] and pre[1] <= then[1] and pre[2] <= then[2] and threshold >= then_threshold
+def _settled(hit: Bounds | Span, pre: Prefix, threshold: float) -> bool:
+    """Would working a node out again from ``pre`` under ``threshold`` cut what it cut before?  Then
+    it cannot tighten it: it cut nothing, or it was worked out under a prefix at least as good and
+    under a threshold no higher or with every part it cut still under this one."""
+    cut, then = hit[3], hit[4]
+    return cut == -math.inf or (pre[0] <= then[0] and pre[1] <= then[1] and pre[2] <= then[2] and (threshold >= hit[5] or cut < threshold))
