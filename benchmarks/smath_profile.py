@@ -1,8 +1,8 @@
 """Where the Smath search's nodes are: counts by kind, square, bracket depth and tiles used (Python twin).
 
 For the best move (or top N) of the full racks of stored self-play positions, every node
-the search counts is tallied by the method that counted it (``first``: the first side's
-bounds, ``later``: the bounds after an '=', ``walk``: the enumeration), the grammar state's
+the search counts is tallied by the method that counted it (``bounds``: the bounds of a
+node outside brackets, ``span``: of a bracket's contents, ``walk``: the enumeration), the grammar state's
 bracket depth and previous token, the rack tiles used, and how far the square lies from
 the line's last square.  The profile the next change to the bound should be aimed at.
 Usage::
@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from amath.formats.position import position_from_dict
@@ -33,22 +33,17 @@ def profile(index: int, limit: int, cap: int) -> None:
     pos = position_from_dict(json.loads(DATA.read_text(encoding="utf-8"))["positions"][index]["position"])
     tally: dict[str, Counter[object]] = {k: Counter() for k in ("kind", "depth", "prev", "nrack", "left", "kind_depth", "eq_side")}
     count = smath.Search.count_node
-    seen: dict[str, Counter[object]] = {"bounds": Counter(), "walk": Counter()}
-    inner: Counter[object] = Counter()
-    inside: Counter[object] = Counter()
+    seen: dict[str, Counter[object]] = defaultdict(Counter)
 
     def counting(self: smath.Search) -> None:
         f = sys._getframe(1)
         kind = f.f_code.co_name
         loc = f.f_locals
-        st = loc["st"]
+        st = loc["st"] if "st" in loc else loc["s"]  # a span's node is `s`
         walker = loc["self"]
         tally["kind"][kind] += 1
         key = walker._key(loc["i"], st, loc["used"], loc["ntiles"], loc["touched"], loc["lone"], loc["need_end"])
         seen[kind][(id(walker), key)] += 1
-        if kind == "bounds" and st[6]:  # inside brackets: the node as a table of bracketed factors would key it
-            inner[(id(walker), key[0], (*st[:5], None, 1, st[7]), *key[2:])] += 1
-            inside[(id(walker), key)] += 1
         tally["depth"][st[6]] += 1
         tally["kind_depth"][(kind, st[6])] += 1
         tally["prev"][_PREV[st[0]]] += 1
@@ -84,10 +79,6 @@ def profile(index: int, limit: int, cap: int) -> None:
     for kind, keys in seen.items():
         again = Counter(min(n, 5) for n in keys.values())
         print(f"  {kind}: {sum(keys.values())} nodes, {len(keys)} distinct; worked out n times (5: 5 or more): {sorted(again.items())}")
-    print(
-        f"  inside brackets: {sum(inside.values())} bound nodes, {len(inside)} distinct, "
-        f"{len(inner)} distinct without the enclosing frames (each bracket's content tabled apart)"
-    )
     for name, c in tally.items():
         total = sum(c.values()) or 1
         rows = sorted(c.items(), key=lambda kv: -kv[1])[:14]
