@@ -519,7 +519,7 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
 /// `CAP_GAP` of the level (or a point) from a level proved empty; then it runs without a cap.
 const CAP_GROWTH: u64 = 2;
 const CAP_MIN: u64 = 1_000;
-const CAP_GAP: f64 = 0.01;
+const CAP_GAP: f64 = 0.03;
 
 /// The passes at the thresholds `levels` (under `top`, above every placement), until one finds
 /// the `limit` best: a pass that finishes without them proves its level empty; one over its cap

@@ -64,7 +64,7 @@ CAP_GROWTH = 2
 under the lower threshold, so one that runs over tries halfway back up first, down to :data:`CAP_GAP`
 of the level (or a point) from a level proved empty; then it runs without a cap."""
 CAP_MIN = 1_000
-CAP_GAP = 0.01
+CAP_GAP = 0.03
 PROBE_NODES = 100_000
 """A top-N search with a node budget keeps this many of its nodes (and at most 1/:data:`PROBE_SHARE`)
 for a quick depth-first probe (:meth:`LineWalk.probe_from`) should its exact passes be stopped: a
