@@ -531,7 +531,6 @@ fn passes(
     levels: &[f64],
     top: f64,
 ) -> std::result::Result<(), Stop> {
-    let capping = ctx.limit.is_some() && levels.len() > 1;
     let mut empty = top; // no placement is worth this much
     let mut over: Option<f64> = None; // the last level whose pass ran over its cap
     let mut then: Option<f64> = None; // the level a capped pass's finds make exact
@@ -553,7 +552,7 @@ fn passes(
             if idx >= levels.len() {
                 break;
             }
-            (levels[idx], capping && idx + 1 < levels.len(), true)
+            (levels[idx], idx + 1 < levels.len(), true) // levels but the last: a top-N search's aspiration
         };
         ctx.cap = capped.then(|| ctx.nodes + (CAP_GROWTH * ctx.nodes).max(CAP_MIN));
         // what the last finished pass found is the exact best so far: a budget that stops

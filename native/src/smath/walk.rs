@@ -132,7 +132,7 @@ impl Hash for Key {
 }
 
 /// A memo entry as stored: [`Bounds`] with the two optional summaries' presence in one
-/// byte (104 bytes, not 120: the memo of a big search holds millions).
+/// byte (104 bytes, not 112: the memo of a big search holds millions).
 #[derive(Clone, Copy)]
 struct Stored {
     off: u32,

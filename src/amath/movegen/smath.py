@@ -295,7 +295,6 @@ class Search:
         placement), until one finds the ``limit`` best: a pass that finishes without them proves
         its level empty; one over its cap (:data:`CAP_GROWTH`) proves nothing, and the next tries
         halfway between it and the lowest level proved empty."""
-        capping = self.limit is not None and len(levels) > 1
         empty = top  # no placement is worth this much
         over: float | None = None  # the last level whose pass ran over its cap
         then: float | None = None  # the level a capped pass's finds make exact
@@ -314,7 +313,8 @@ class Search:
                     idx += 1
                 if idx >= len(levels):
                     break
-                level, capped, listed = levels[idx], capping and idx + 1 < len(levels), True
+                # levels but the last are a top-N search's aspiration (:meth:`_aspiration`)
+                level, capped, listed = levels[idx], idx + 1 < len(levels), True
             nodes = self.stats.nodes
             self.cap = nodes + max(CAP_GROWTH * nodes, CAP_MIN) if capped else None
             # what the last finished pass found is the exact best so far: a budget that stops
