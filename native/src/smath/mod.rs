@@ -725,6 +725,21 @@ mod tests {
     }
 
     #[test]
+    fn a_search_on_tables_kept_from_others_is_the_same_search() {
+        // the lines' tables come back emptied from earlier searches (walk.rs, `Tables`):
+        // nothing of those may show, not in the moves and not in the work done
+        let r = smath_rules(9, 10, 1);
+        let tiles = ["2", "3", "+", "5", "?"];
+        let first = run(&r, &empty(&r), &tiles, Options { limit: Some(3), ..Options::default() });
+        for _ in 0..3 {
+            let other = run(&r, &empty(&r), &["1", "1", "4", "-", "3"], Options::default());
+            assert!(!other.moves.is_empty());
+            let again = run(&r, &empty(&r), &tiles, Options { limit: Some(3), ..Options::default() });
+            assert_eq!((&again.moves, again.nodes, again.entries), (&first.moves, first.nodes, first.entries));
+        }
+    }
+
+    #[test]
     fn a_budget_stops_and_says_so() {
         let r = smath_rules(9, 10, 1);
         let full = run(&r, &empty(&r), &["2", "3", "+", "5"], Options::default());

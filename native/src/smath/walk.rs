@@ -30,6 +30,7 @@ use crate::rational::Value;
 use crate::rules::FirstPlay;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::rc::Rc;
+use std::sync::Mutex;
 
 /// For each bag of fixed tiles (piece ids) a line can read to where it ends, the most empty squares it covers.
 type Ahead = Vec<(Vec<u16>, u32)>;
@@ -253,12 +254,70 @@ impl Memo {
     /// Twice the slots (at least 1,024), every entry placed again.
     fn grow(&mut self) {
         let size = (self.tags.len() * 2).max(1 << 10);
-        self.tags = vec![0; size];
-        self.slots = vec![0; size];
+        self.tags.clear();
+        self.tags.resize(size, 0);
+        self.slots.clear();
+        self.slots.resize(size, 0);
         for e in 0..self.entries.len() {
             let key = self.entries[e].0;
             self.place(&key, e as u32);
         }
+    }
+}
+
+impl Memo {
+    /// Empty, its memory kept.
+    fn clear(&mut self) {
+        self.tags.clear();
+        self.slots.clear();
+        self.entries.clear();
+    }
+
+    fn bytes(&self) -> usize {
+        self.tags.capacity() + self.slots.capacity() * 4 + self.entries.capacity() * std::mem::size_of::<(Key, Stored)>()
+    }
+}
+
+/// A line's big tables, kept between searches (empty, their memory kept, up to
+/// `SPARE_BYTES` in all): a search that allocated them afresh would spend a tenth of its time
+/// having the kernel fault in and zero their pages, and copying them as they grow.
+#[derive(Default)]
+struct Tables {
+    memo: Memo,
+    balanced: Map<Key, Option<Summary>>,
+    arena: Vec<(Value, Summary)>,
+    spans: Vec<SpanEntry>,
+}
+
+impl Tables {
+    fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.memo.bytes()
+            + self.balanced.capacity() * (size_of::<Key>() + size_of::<Option<Summary>>() + 1)
+            + self.arena.capacity() * size_of::<(Value, Summary)>()
+            + self.spans.capacity() * size_of::<SpanEntry>()
+    }
+}
+
+const SPARE_BYTES: usize = 256 << 20;
+
+/// The tables kept for the next search, shared by the threads (a poisoned lock: none kept).
+static SPARE: Mutex<Vec<Tables>> = Mutex::new(Vec::new());
+
+fn spare_tables() -> Tables {
+    SPARE.lock().ok().and_then(|mut v| v.pop()).unwrap_or_default()
+}
+
+/// Keep `t` for a later search, emptied, if the tables kept stay within `SPARE_BYTES`.
+fn keep_tables(mut t: Tables) {
+    t.memo.clear();
+    t.balanced.clear();
+    t.arena.clear();
+    t.spans.clear();
+    let Ok(mut kept) = SPARE.lock() else { return };
+    let have: usize = kept.iter().map(Tables::bytes).sum();
+    if have + t.bytes() <= SPARE_BYTES {
+        kept.push(t);
     }
 }
 
@@ -357,6 +416,19 @@ pub struct LineWalk {
     ahead: Map<(usize, i64), Rc<Ahead>>,
 }
 
+/// Its tables go back to the spares.
+impl Drop for LineWalk {
+    fn drop(&mut self) {
+        let t = Tables {
+            memo: std::mem::take(&mut self.memo),
+            balanced: std::mem::take(&mut self.balanced),
+            arena: std::mem::take(&mut self.arena),
+            spans: std::mem::take(&mut self.spans),
+        };
+        keep_tables(t);
+    }
+}
+
 impl LineWalk {
     pub fn new(ctx: &Ctx<'_>, line: SmathLine) -> LineWalk {
         let n = line.n;
@@ -365,6 +437,7 @@ impl LineWalk {
             nums_from[i] = nums_from[i + 1] + u32::from(line.kind[i] == NUM as i8);
         }
         let rules = ctx.rules;
+        let tables = spare_tables();
         let min_end = if ctx.empty && rules.first_play == FirstPlay::CoverCentre { ctx.centre_index(line.across) as i64 } else { -1 };
         LineWalk {
             n,
@@ -372,10 +445,10 @@ impl LineWalk {
             min_end,
             max_tiles: rules.max_tiles.map(|m| m.min(u32::MAX as usize) as u32),
             nums_from,
-            memo: Memo::default(),
-            balanced: Map::default(),
-            arena: Vec::new(),
-            spans: Vec::new(),
+            memo: tables.memo,
+            balanced: tables.balanced,
+            arena: tables.arena,
+            spans: tables.spans,
             souts: (0..=n).map(|_| Vec::new()).collect(),
             bufs: (0..=n).map(|_| Vec::new()).collect(),
             accs: (0..=n).map(|_| Vec::new()).collect(),
