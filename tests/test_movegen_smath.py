@@ -369,3 +369,13 @@ def test_placeable_is_the_most_a_run_can_take() -> None:
             continue
         got = placeable(r, numbers, after, fixed + r - numbers, needed, empty)
         assert got == _most_placed(r, numbers, after, fixed, needed, empty), (r, numbers, after, fixed, needed, empty)
+
+
+def test_the_table_budget_fits_the_machine() -> None:
+    """64 M entries where half the memory holds them; on a smaller machine what half holds (at least 1 M)."""
+    assert smath.table_budget(None) == 64_000_000
+    assert smath.table_budget(64 << 30) == 64_000_000
+    small = smath.table_budget(4 << 30)
+    assert small < 64_000_000 and small * smath.ENTRY_BYTES <= 2 << 30
+    assert smath.table_budget(1 << 20) == 1_000_000
+    assert smath.table_budget(smath._memory()) == smath.TABLE_ENTRIES

@@ -38,6 +38,7 @@ Modes:
 from __future__ import annotations
 
 import heapq
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -81,11 +82,34 @@ def probe_reserve(budget: int) -> int:
     return min(PROBE_NODES, budget // PROBE_SHARE)
 
 
-TABLE_ENTRIES = 64_000_000
+ENTRY_BYTES = 80
+"""The memory of one table entry, native (`/usr/bin/time -v` on stored racks: #3, 1.15 M entries
+in 93 MB over the interpreter's own)."""
+
+
+def table_budget(memory: int | None) -> int:
+    """The table entries a search may build on a machine with ``memory`` bytes (None: unknown):
+    64 M (about 5 GB), or what half the memory holds if that is less, so a search stops with a
+    clear error before the machine swaps; at least 1 M."""
+    if memory is None:
+        return 64_000_000
+    return max(1_000_000, min(64_000_000, memory // 2 // ENTRY_BYTES))
+
+
+def _memory() -> int | None:
+    """This machine's physical memory in bytes, where the system says."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+TABLE_ENTRIES = table_budget(_memory())
 """The most table entries a search may build, its memory budget: each node worked out counts one,
 plus one per value of its table by value.  Past it the search stops (:class:`SearchStopped`, code
-``search_tables``).  Native, an entry takes about 80 bytes, so about 5 GB; the heaviest stored
-full-rack best move builds 33 M, a complete list of a full rack 2-3 M a second (docs/smath.md)."""
+``search_tables``).  64 M on a machine of 10 GB or more (about 5 GB), less on a smaller one
+(:func:`table_budget`); the heaviest stored full-rack best move builds 33 M, a complete list of a
+full rack 2-3 M a second (docs/smath.md)."""
 
 
 class _Capped(Exception):
