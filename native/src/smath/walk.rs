@@ -251,6 +251,18 @@ impl Memo {
         }
     }
 
+    /// Empty, its memory kept.
+    fn clear(&mut self) {
+        self.tags.clear();
+        self.slots.clear();
+        self.entries.clear();
+    }
+
+    /// The memory it holds.
+    fn bytes(&self) -> usize {
+        self.tags.capacity() + self.slots.capacity() * 4 + self.entries.capacity() * std::mem::size_of::<(Key, Stored)>()
+    }
+
     /// Twice the slots (at least 1,024), every entry placed again.
     fn grow(&mut self) {
         let size = (self.tags.len() * 2).max(1 << 10);
@@ -262,19 +274,6 @@ impl Memo {
             let key = self.entries[e].0;
             self.place(&key, e as u32);
         }
-    }
-}
-
-impl Memo {
-    /// Empty, its memory kept.
-    fn clear(&mut self) {
-        self.tags.clear();
-        self.slots.clear();
-        self.entries.clear();
-    }
-
-    fn bytes(&self) -> usize {
-        self.tags.capacity() + self.slots.capacity() * 4 + self.entries.capacity() * std::mem::size_of::<(Key, Stored)>()
     }
 }
 
