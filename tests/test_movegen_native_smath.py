@@ -25,6 +25,7 @@ from amath.movegen import native, smath
 from amath.movegen.result import GeneratedMove
 from amath.movegen.smath import SearchStats, SearchStopped
 from amath.rules import SMATH, Ruleset, smath_variant
+from ranking import assert_n_best_by_score
 
 pytestmark = pytest.mark.skipif(not native.available() and shutil.which("cargo") is None, reason="no Rust toolchain")
 
@@ -101,7 +102,7 @@ def test_top_n_equals_the_twin(limit: int) -> None:
 
 def test_passes_over_their_cap_as_the_twin_and_still_exact() -> None:
     """A pass that runs over its cap (``smath.CAP_GROWTH``) is tried again higher up: both twins
-    do so at the same nodes, and the N best are the head of what one pass at the N-th score lists."""
+    do so at the same nodes, and the N best are N best of what one pass at the N-th score lists."""
     capped = 0
     for board in boards(SMATH, 5, 3)[1:]:
         for rack in racks(5, 5, 3):
@@ -111,18 +112,18 @@ def test_passes_over_their_cap_as_the_twin_and_still_exact() -> None:
                 stats = SearchStats()
                 native.generate_smath(board, rack, SMATH, limit=limit, stats=stats)
                 capped += stats.capped
-                assert native.generate_smath(board, rack, SMATH, min_score=moves[-1].score)[:limit] == moves
+                assert_n_best_by_score(moves, native.generate_smath(board, rack, SMATH, min_score=moves[-1].score), limit)
     assert capped > 0
 
 
-def test_top_n_is_the_head_of_the_complete_list_on_full_racks() -> None:
-    """On a 5x5 board the complete list of a 10-tile rack is small: top N is its head, ties included."""
+def test_top_n_is_n_best_of_the_complete_list_on_full_racks() -> None:
+    """On a 5x5 board the complete list of a 10-tile rack is small: top N is N best of it."""
     for board in boards(SMALL, 3, 2):
         for rack in racks(11, 10, 3):
             everything = native.generate_smath(board, rack, SMALL)
             assert everything == smath.generate_smath(board, rack, SMALL)
             for n in (1, 3, 10):
-                assert native.generate_smath(board, rack, SMALL, limit=n) == everything[:n]
+                assert_n_best_by_score(native.generate_smath(board, rack, SMALL, limit=n), everything, n)
 
 
 def test_a_node_budget_stops_both_at_the_same_place() -> None:
@@ -170,8 +171,8 @@ def test_a_first_play_searched_once_and_mirrored_is_the_search_of_both_lines(beg
     """On an empty board whose premiums mirror in the diagonal the centre column is the centre
     row transposed: the search walks the row alone and keeps each placement with its mirror.
     The list equals that of the same search on a layout that does not mirror (one premium moved
-    off both centre lines), moves, scores and order, for the complete list and the top N, on both
-    twins, and the complete list takes exactly half the nodes.  (Where a first play may lie
+    off both centre lines), moves, scores and order, on both twins; the top N of each are N best
+    of that list, and the complete list takes exactly half the nodes.  (Where a first play may lie
     anywhere, Primary, every line is reachable: the brute-force suite covers that empty board.)"""
     rules = smath_variant(beginners=beginners)
     assert rules.first_play == "end_on_centre"
@@ -180,16 +181,18 @@ def test_a_first_play_searched_once_and_mirrored_is_the_search_of_both_lines(beg
     empty = Board(rules.layout)
     for rack in racks(21, 3, 3) + [["?", "7"]]:
         rack = [t for t in rack if t in rules.tiles.counts]
-        for kw in ({}, {"limit": 1}, {"limit": 7}):
-            (mine, ms), _ = _both(empty, rack, rules, **kw)
-            (plain, ps), _ = _both(Board(askew.layout), rack, askew, **kw)
-            assert mine == plain and isinstance(mine, list)
-            assert_same(empty, rack, rules, **kw)
-            if not kw:
-                assert 2 * ms.nodes == ps.nodes and ms.found == ps.found == len(mine)
-                placed = {tuple(sorted(m.key())) for m in mine}
-                mirror = {tuple(sorted((c, r, *rest) for r, c, *rest in key)) for key in placed}
-                assert mirror == placed
+        (full, ms), _ = _both(empty, rack, rules)
+        (plain, ps), _ = _both(Board(askew.layout), rack, askew)
+        assert full == plain and isinstance(full, list)
+        assert_same(empty, rack, rules)
+        assert 2 * ms.nodes == ps.nodes and ms.found == ps.found == len(full)
+        placed = {tuple(sorted(m.key())) for m in full}
+        mirror = {tuple(sorted((c, r, *rest) for r, c, *rest in key)) for key in placed}
+        assert mirror == placed
+        for n in (1, 7):
+            for top in (assert_same(empty, rack, rules, limit=n), assert_same(Board(askew.layout), rack, askew, limit=n)):
+                assert isinstance(top, list)
+                assert_n_best_by_score(top, full, n)
 
 
 def test_a_stopped_top_n_search_and_its_probe_as_the_twin() -> None:

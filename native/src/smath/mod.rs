@@ -209,13 +209,14 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// Sort the kept placements; keep the `limit` best and raise the threshold to the last.
+    /// Sort the kept placements; keep the `limit` best and raise the threshold just past the
+    /// last, so a placement that only ties it is cut: any N of the tied are N best (SPEC.md 3).
     fn trim(&mut self) {
         self.kept.sort_by(|a, b| b.value.partial_cmp(&a.value).unwrap_or(Ordering::Equal).then_with(|| a.keys.cmp(&b.keys)));
         if let Some(l) = self.limit {
             if l > 0 && self.kept.len() >= l {
                 self.kept.truncate(l);
-                self.threshold = self.kept[l - 1].value;
+                self.threshold = self.kept[l - 1].value.next_up();
             }
         }
     }
@@ -567,7 +568,7 @@ fn passes(
                 // what it found is exact from its own level up: a pass there gives them all
                 ctx.trim();
                 if ctx.limit.is_some_and(|l| ctx.kept.len() >= l) {
-                    then = Some(ctx.threshold);
+                    then = ctx.kept.last().map(|k| k.value);
                 } else {
                     over = Some(level);
                 }
@@ -645,7 +646,7 @@ fn one_pass(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, 
 
 #[cfg(test)]
 mod tests {
-    use super::{search, superset_max, Options, Outcome, Stop};
+    use super::{search, superset_max, Found, Options, Outcome, Stop};
     use crate::rules::testing::smath_rules;
     use crate::rules::RuleData;
 
@@ -709,14 +710,23 @@ mod tests {
         assert_eq!(all.moves.iter().filter(|m| m.keys.len() == 3).count(), 4);
     }
 
+    /// `top` is `k` best of the complete list `all` (SPEC.md 3): as many, the same values, each
+    /// one of `all`'s, in its order; among ties at the boundary any may be listed.
+    fn assert_n_best(top: &[Found], all: &[Found], k: usize) {
+        assert_eq!(top.len(), k.min(all.len()));
+        assert!(top.iter().zip(all).all(|(t, a)| t.value == a.value && t.score == a.score));
+        let at: Vec<Option<usize>> = top.iter().map(|t| all.iter().position(|a| a == t)).collect();
+        assert!(at.iter().all(Option::is_some) && at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+    }
+
     #[test]
-    fn top_n_is_the_head_of_the_complete_list() {
+    fn top_n_is_n_best_of_the_complete_list() {
         let r = smath_rules(9, 10, 1);
         let all = run(&r, &empty(&r), &["2", "3", "+", "5", "?"], Options::default());
         assert!(all.moves.len() > 50);
         for k in [1, 2, 7, 30] {
             let top = run(&r, &empty(&r), &["2", "3", "+", "5", "?"], Options { limit: Some(k), ..Options::default() });
-            assert_eq!(top.moves, all.moves[..k]);
+            assert_n_best(&top.moves, &all.moves, k);
         }
         let best = all.moves[0].score;
         let at_least = run(&r, &empty(&r), &["2", "3", "+", "5", "?"], Options { min_score: Some(best as f64), ..Options::default() });

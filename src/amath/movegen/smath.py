@@ -38,6 +38,7 @@ Modes:
 from __future__ import annotations
 
 import heapq
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -353,7 +354,7 @@ class Search:
                 # what it found is exact from its own level up: a pass there gives them all
                 self._trim()
                 if self.limit is not None and len(self.kept) >= self.limit:
-                    then = self.threshold
+                    then = self.kept[-1][0]
                 else:
                     over = level
                 self.kept = []
@@ -510,11 +511,12 @@ class Search:
             self._trim()
 
     def _trim(self) -> None:
-        """Sort the kept placements; keep the ``limit`` best and raise the threshold to the last."""
+        """Sort the kept placements; keep the ``limit`` best and raise the threshold just past the
+        last, so a placement that only ties it is cut: any N of the tied are N best (SPEC.md 3)."""
         self.kept.sort(key=lambda m: (-m[0], m[2]))
         if self.limit is not None and len(self.kept) >= self.limit:
             del self.kept[self.limit :]
-            self.threshold = self.kept[-1][0]
+            self.threshold = math.nextafter(self.kept[-1][0], math.inf)
 
 
 def _piece(faces: Sequence[str]) -> Piece:
