@@ -10,7 +10,8 @@ Three backends list the same placements in the same order (tested on every backe
 - ``reference``: the brute force of :mod:`amath.movegen.reference`, for tests only.
 
 Every backend is exact for every ruleset: ``generate`` is the complete list and
-``top(k)`` exactly its first ``k`` (for Smath a branch-and-bound, not the whole list).
+``top(k)`` exactly its first ``k`` (for Smath a branch-and-bound, not the whole list, which
+gives ``k`` best in the list's order: among ties at the ``k``-th score, those it found first).
 :meth:`MoveGenerator.search` is the one call with the options of ``generate_smath``
 (``limit``, ``min_score``, ``leave``, ``max_nodes``, ``progress``) for every ruleset.
 

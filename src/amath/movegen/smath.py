@@ -19,10 +19,11 @@ with its mirror, the column's same placement.
 Modes:
 
 - ``limit=None``: every legal placement;
-- ``limit=N``: exactly the first N placements of the complete list in its fixed order
-  (best score first, ties by squares, tiles, faces): a branch-and-bound drops a partial
-  line only when an upper bound on what it can still score is *below* the N-th score found
-  so far, so ties at the boundary are resolved by the same order as the complete list.
+- ``limit=N``: N best placements, in the complete list's fixed order (best score first,
+  ties by squares, tiles, faces): a branch-and-bound drops a partial line when an upper
+  bound on what it can still score does not beat the N-th score found so far, once N are
+  found.  No placement outside the list scores more than the last one listed (SPEC.md 3);
+  among ties at the boundary it keeps those it found first, not the complete list's first.
   It runs at falling thresholds (aspiration, :data:`ASPIRATION`): a pass at threshold t
   finds every placement worth at least t, so a pass that finds N of them has the N best;
   the last pass has no threshold;
