@@ -28,9 +28,12 @@ from amath import Game
 from amath.board import Board, Layout
 from amath.formats.position import position_from_dict
 from amath.movegen import smath
+from amath.movegen.lines import grid_of
+from amath.movegen.rack import RackInfo
 from amath.movegen.reference import generate_reference_lines
 from amath.movegen.result import GeneratedMove, digest, sort_moves
 from amath.movegen.smath import SearchStats, SearchStopped
+from amath.movegen.smath_line import build_smath_line
 from amath.movegen.smath_walk import placeable
 from amath.placement import analyze, check_lines
 from amath.rules import SMATH, Ruleset, get_ruleset
@@ -381,3 +384,18 @@ def test_the_table_budget_fits_the_machine() -> None:
     assert small < 64_000_000 and small * smath.ENTRY_BYTES <= 2 << 30
     assert smath.table_budget(1 << 20) == 1_000_000
     assert smath.table_budget(smath._memory()) == smath.TABLE_ENTRIES
+
+
+def test_a_square_nothing_can_fill_ends_the_line() -> None:
+    """Stored position #8, bottom row: the square under the column ``0 - 3 + 10 = 7 = 7 = 7`` takes
+    no tile of the rack and no free one (each would break that column), so a line from the
+    left edge ends before it.  Its bounds stop there too: they count the triple-equation squares
+    at 0 and 7, not the far corner's, which only a line through the blocked square could reach."""
+    board, _, rack = positions()[8]
+    line = build_smath_line(grid_of(board), 14, True, SMATH, RackInfo.of(list(rack), SMATH))
+    assert [i for i in range(15) if line.kind[i] < 0 and not line.cands[i]] == [9] and line.hook[9]
+    assert line.reach[0] == line.reach[9] == 9 and line.reach[10] == 15
+    assert (line.emult_suffix[0], line.emult_suffix[8], line.emult_suffix[10]) == (9, 1, 3)
+    assert (line.empty_suffix[0], line.empty_suffix[10]) == (9, 5)
+    # nothing before the block touches the board: no line starts there
+    assert line.touch_prefix[line.reach[0]] - line.touch_prefix[0] == 0

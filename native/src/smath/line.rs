@@ -57,7 +57,10 @@ pub struct SmathLine {
     pub hook: Vec<bool>,
     /// squares before i that hold a tile or have a crossing line
     pub touch_prefix: Vec<u32>,
-    /// suffix sums from square i to the edge: fixed points, equation premiums (product),
+    /// the first square from i on that is blocked (empty, and its crossing line takes nothing
+    /// the rack or the free tiles have), else `n`: a line from i ends before it
+    pub reach: Vec<usize>,
+    /// suffix sums from square i to `reach[i]`: fixed points, equation premiums (product),
     /// best cross score per hook square, empty squares, empty squares by piece premium 3, 2, 1
     pub fixed_suffix: Vec<i64>,
     pub emult_suffix: Vec<i64>,
@@ -105,6 +108,7 @@ impl SmathLine {
             cands: Vec::with_capacity(n),
             hook: Vec::with_capacity(n),
             touch_prefix: Vec::with_capacity(n + 1),
+            reach: vec![n; n + 1],
             fixed_suffix: vec![0; n + 1],
             emult_suffix: vec![1; n + 1],
             cross_suffix: vec![0; n + 1],
@@ -212,6 +216,12 @@ impl SmathLine {
         }
         for i in (0..n).rev() {
             let empty = line.kind[i] < 0;
+            if empty && line.cands[i].is_empty() {
+                // blocked: what lies past it is out of reach, as past the edge (the suffixes' start values)
+                line.reach[i] = i;
+                continue;
+            }
+            line.reach[i] = line.reach[i + 1];
             line.fixed_suffix[i] = line.fixed_suffix[i + 1] + line.points[i];
             line.emult_suffix[i] = line.emult_suffix[i + 1].saturating_mul(line.emult[i]);
             line.cross_suffix[i] = line.cross_suffix[i + 1] + best_cross[i];

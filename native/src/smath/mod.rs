@@ -319,7 +319,7 @@ fn starts_of(ctx: &Ctx<'_>, line: &SmathLine) -> Vec<usize> {
                 let centred = matches!(rules.first_play, FirstPlay::EndOnCentre | FirstPlay::CoverCentre);
                 return !(centred && p > ctx.centre_index(line.across));
             }
-            !(rules.must_touch && line.touch_prefix[n] - line.touch_prefix[p] == 0)
+            !(rules.must_touch && line.touch_prefix[line.reach[p]] - line.touch_prefix[p] == 0)
         })
         .collect()
 }

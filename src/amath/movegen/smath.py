@@ -475,7 +475,7 @@ class Search:
             if self.empty:
                 if self.rules.first_play in ("end_on_centre", "cover_centre") and p > self.centre_index(across):
                     continue
-            elif self.rules.must_touch and line.touch_prefix[n] - line.touch_prefix[p] == 0:
+            elif self.rules.must_touch and line.touch_prefix[line.reach[p]] - line.touch_prefix[p] == 0:
                 continue
             out.append(p)
         return out

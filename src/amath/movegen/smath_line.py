@@ -2,8 +2,9 @@
 
 For each square: the fixed tile's kind and value, or (for an empty square) every way to
 fill it (rack tiles and faces, and the free ``=`` and brackets) that its crossing line
-allows, with the points each scores; plus suffix sums from each square to the edge that
-bound what the rest of a line can still score (the search's branch-and-bound).
+allows, with the points each scores; plus suffix sums from each square to the edge, or to
+the first square nothing can fill (a line ends before it), that bound what the rest of a
+line can still score (the search's branch-and-bound).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class SmathLine:
 
     ``kind``/``value``/``points`` describe fixed tiles (kind -1 on an empty square);
     ``cands`` the ways to fill each empty square, highest main-line points first.
-    The suffix lists (index i: squares i..end) feed the score bound.
+    The suffix lists (index i: squares i up to ``reach[i]``) feed the score bound.
     """
 
     squares: list[Square]
@@ -53,6 +54,7 @@ class SmathLine:
     cands: list[list[Cand]]
     hook: list[bool]
     touch_prefix: list[int]  # squares before i that hold a tile or have a crossing line
+    reach: list[int]  # the first blocked square from i on (empty, no candidate), else the size: a line from i ends before it
     fixed_suffix: list[int]  # points of fixed tiles from i on
     emult_suffix: list[int]  # product of equation premiums of empty squares from i on
     cross_suffix: list[int]  # best cross score of each hook square from i on, summed
@@ -131,7 +133,12 @@ def build_smath_line(grid: list[list[PlacedTile | None]], k: int, across: bool, 
     sep_s = [0] * (size + 1)
     eq_s = [0] * (size + 1)
     close_s = [0] * (size + 1)
+    reach = [size] * (size + 1)
     for i in range(size - 1, -1, -1):
+        if kind[i] < 0 and not cands[i]:
+            reach[i] = i  # blocked: what lies past it is out of reach, as past the edge
+            continue
+        reach[i] = reach[i + 1]
         fixed_s[i] = fixed_s[i + 1] + points[i]
         emult_s[i] = emult_s[i + 1] * ems[i]
         cross_s[i] = cross_s[i + 1] + best_cross[i]
@@ -145,5 +152,5 @@ def build_smath_line(grid: list[list[PlacedTile | None]], k: int, across: bool, 
         eq_s[i] = eq_s[i + 1] + (1 if kind[i] == EQ else 0)
         close_s[i] = close_s[i + 1] + (1 if kind[i] == CLOSE else 0)
     return SmathLine(
-        squares, kind, value, points, ems, cands, hook, touch, fixed_s, emult_s, cross_s, empty_s, piece_s, sep_s, eq_s, close_s
+        squares, kind, value, points, ems, cands, hook, touch, reach, fixed_s, emult_s, cross_s, empty_s, piece_s, sep_s, eq_s, close_s
     )
