@@ -22,7 +22,6 @@ use crate::rules::{FirstPlay, InputError, Result, RuleData};
 use grammar::Grammar;
 use line::SmathLine;
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 use values::Values;
 use walk::LineWalk;
 
@@ -278,32 +277,6 @@ fn superset_max(table: &[f64], counts: &[u8], radix: &[u64]) -> Vec<f64> {
         }
     }
     best
-}
-
-/// A start square in the queue: best bound first, then the order queued.
-struct Queued {
-    bound: f64,
-    seq: usize,
-    exact: bool,
-    walker: usize,
-    p: usize,
-}
-
-impl PartialEq for Queued {
-    fn eq(&self, o: &Self) -> bool {
-        self.cmp(o) == Ordering::Equal
-    }
-}
-impl Eq for Queued {}
-impl PartialOrd for Queued {
-    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Queued {
-    fn cmp(&self, o: &Self) -> Ordering {
-        self.bound.partial_cmp(&o.bound).unwrap_or(Ordering::Equal).then_with(|| o.seq.cmp(&self.seq))
-    }
 }
 
 /// Squares a main line may start on (the square before it empty or off the board).
@@ -619,27 +592,19 @@ fn probe(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usi
     Ok(())
 }
 
-/// Search the start squares best bound first; stop when no bound reaches the threshold.
+/// Search the start squares best crude bound first (ties in the order listed); stop when no
+/// bound reaches the threshold.  A start's own bound is not worked out first: its walk takes
+/// the first squares by their value-free bound and works each out in its turn
+/// ([`LineWalk::walk_from`]), so once the best it can hold is found the rest is cut unseen.
 fn one_pass(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usize)]) -> std::result::Result<(), Stop> {
-    let queue: Vec<Queued> =
-        starts.iter().enumerate().map(|(seq, &(bound, walker, p))| Queued { bound, seq, exact: false, walker, p }).collect();
-    let mut order = queue.len();
-    let mut heap = BinaryHeap::from(queue);
-    while let Some(q) = heap.pop() {
-        if q.bound < ctx.threshold {
-            ctx.pruned += 1 + heap.len() as u64;
+    let mut order: Vec<&(f64, usize, usize)> = starts.iter().collect();
+    order.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(Ordering::Equal)); // stable, as the twin's
+    for (n, &&(bound, walker, p)) in order.iter().enumerate() {
+        if bound < ctx.threshold {
+            ctx.pruned += (order.len() - n) as u64;
             break;
         }
-        let walker = &mut walkers[q.walker];
-        if !q.exact {
-            // replace the cheap bound by the line's own, then queue again
-            if let Some(bound) = walker.root_bound(ctx, q.p)? {
-                heap.push(Queued { bound, seq: order, exact: true, walker: q.walker, p: q.p });
-                order += 1;
-            }
-            continue;
-        }
-        walker.walk_from(ctx, q.p)?;
+        walkers[walker].walk_from(ctx, p)?;
     }
     Ok(())
 }

@@ -339,6 +339,8 @@ struct Step {
 #[derive(Clone, Copy)]
 struct Child {
     ub: f64,
+    /// the state and goal of its own bound, when `ub` is only the value-free one (`walk`, `rough`)
+    later: Option<(State, Option<Value>)>,
     step: Step,
     goal: Option<Value>,
     nrack: u32,
@@ -1037,20 +1039,19 @@ impl LineWalk {
         Node { used: 0, nrack: 0, ntiles: 0, touched: false, lone: false, need_end: self.need_end(ctx, start) }
     }
 
-    /// The bound on every line from `start`, or None when none can be completed.
-    pub fn root_bound(&mut self, ctx: &mut Ctx<'_>, start: usize) -> Result<Option<f64>, Stop> {
-        let nd = self.start_node(ctx, start);
-        Ok(self.bounds(ctx, start, &State::INITIAL, &nd, (1, 0, 0), None)?.any.map(|s| s.cpm as f64 + s.cx))
-    }
-
-    /// List (through the search's `record`) every line from `start` the bound admits.
+    /// List (through the search's `record`) every line from `start` the bound admits.  The
+    /// start's children are taken by their value-free bound and each is worked out in its turn
+    /// (`rough`): once the best line under one is found, a sibling whose value-free bound does
+    /// not beat it is cut before its table is built.
     pub fn walk_from(&mut self, ctx: &mut Ctx<'_>, start: usize) -> Result<(), Stop> {
         let nd = self.start_node(ctx, start);
         let mut link = Vec::new();
-        self.walk(ctx, start, &State::INITIAL, None, &nd, (0, 1, 0), &mut link)
+        self.walk(ctx, start, &State::INITIAL, None, &nd, (0, 1, 0), &mut link, true)
     }
 
     /// Enumerate the lines through node (i, st, ...), which has (points, premium, cross) so far.
+    /// `rough` (a start square, before any '='): a child outside a bracket is first bounded by
+    /// the value-free bound alone, and by its own only when its turn comes.
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &mut self,
@@ -1061,6 +1062,7 @@ impl LineWalk {
         nd: &Node,
         sofar: (i64, i64, i64),
         link: &mut Vec<u32>,
+        rough: bool,
     ) -> Result<(), Stop> {
         ctx.count_node()?;
         if i >= self.n {
@@ -1112,7 +1114,10 @@ impl LineWalk {
             } else {
                 (step.nxt, goal)
             };
-            let c = if key_st.depth == 0 {
+            let later = rough && key_st.depth == 0;
+            let c = if later {
+                self.cheap(ctx, i + 1, &key_st, &cn)
+            } else if key_st.depth == 0 {
                 let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
                 self.lookup(&ent, g)
             } else {
@@ -1124,7 +1129,16 @@ impl LineWalk {
                 ctx.pruned += 1;
                 continue;
             }
-            children.push(Child { ub, step: *step, goal, nrack: cn.nrack, ntiles: cn.ntiles, touched: cn.touched, lone: cn.lone });
+            children.push(Child {
+                ub,
+                later: later.then_some((key_st, g)),
+                step: *step,
+                goal,
+                nrack: cn.nrack,
+                ntiles: cn.ntiles,
+                touched: cn.touched,
+                lone: cn.lone,
+            });
         }
         self.bufs[i] = buf;
         if ctx.limit.is_some() {
@@ -1137,14 +1151,23 @@ impl LineWalk {
                 continue;
             }
             let step = &ch.step;
+            let cn =
+                Node { used: step.used, nrack: ch.nrack, ntiles: ch.ntiles, touched: ch.touched, lone: ch.lone, need_end: nd.need_end };
+            let next = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
+            if let Some((key_st, g)) = ch.later {
+                // its turn: its own bound, under the threshold as it stands now
+                let ent = self.bounds(ctx, i + 1, &key_st, &cn, (next.1, next.0, next.2), g)?;
+                let Some(c) = self.lookup(&ent, g) else { continue };
+                if ub((next.1, next.0, next.2), c) < ctx.threshold {
+                    ctx.pruned += 1;
+                    continue;
+                }
+            }
             let placed = step.j != FIXED;
             if placed {
                 link.push(entry(i, step));
             }
-            let cn =
-                Node { used: step.used, nrack: ch.nrack, ntiles: ch.ntiles, touched: ch.touched, lone: ch.lone, need_end: nd.need_end };
-            let next = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
-            self.walk(ctx, i + 1, &step.nxt, ch.goal, &cn, next, link)?;
+            self.walk(ctx, i + 1, &step.nxt, ch.goal, &cn, next, link, false)?;
             if placed {
                 link.pop();
             }
@@ -1231,7 +1254,16 @@ impl LineWalk {
             if bound < ctx.threshold {
                 continue;
             }
-            children.push(Child { ub: bound, step: *step, goal, nrack: cn.nrack, ntiles: cn.ntiles, touched: cn.touched, lone: cn.lone });
+            children.push(Child {
+                ub: bound,
+                later: None,
+                step: *step,
+                goal,
+                nrack: cn.nrack,
+                ntiles: cn.ntiles,
+                touched: cn.touched,
+                lone: cn.lone,
+            });
         }
         // the most promising first (stable), as the walk
         children.sort_by(|a, b| b.ub.partial_cmp(&a.ub).unwrap_or(std::cmp::Ordering::Equal));

@@ -38,7 +38,6 @@ Modes:
 
 from __future__ import annotations
 
-import heapq
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -396,21 +395,15 @@ class Search:
         self._trim()
 
     def _pass(self, starts: list[tuple[float, LineWalk, int]]) -> None:
-        """Search the start squares best bound first; stop when no bound reaches the threshold."""
-        heap: list[tuple[float, int, bool, LineWalk, int]] = [(-b, n, False, w, p) for n, (b, w, p) in enumerate(starts)]
-        heapq.heapify(heap)
-        order = len(heap)
-        while heap:
-            neg, _, exact, walker, p = heapq.heappop(heap)
-            if -neg < self.threshold:
-                self.stats.pruned += 1 + len(heap)
+        """Search the start squares best crude bound first (ties in the order listed); stop when
+        no bound reaches the threshold.  A start's own bound is not worked out first: its walk
+        takes the first squares by their value-free bound, each worked out in its turn
+        (:meth:`LineWalk.walk_from`), so once the best it can hold is found the rest is cut unseen."""
+        order = sorted(starts, key=lambda s: -s[0])  # stable, as the native core's
+        for n, (bound, walker, p) in enumerate(order):
+            if bound < self.threshold:
+                self.stats.pruned += len(order) - n
                 break
-            if not exact:  # replace the cheap bound by the line's own, then queue again
-                bound = walker.root_bound(p)
-                if bound is not None:
-                    heapq.heappush(heap, (-bound, order, True, walker, p))
-                    order += 1
-                continue
             walker.walk_from(p)
 
     def left_top(self, used: int) -> list[int]:

@@ -525,14 +525,13 @@ class LineWalk:
                 best = _merge(best, _compose(sm, rest))
         return best
 
-    def root_bound(self, start: int) -> float | None:
-        """The bound on every line from ``start``, or None when none can be completed."""
-        sm = self.bounds(start, INITIAL, 0, 0, 0, False, 0, self.need_end(start), (1, 0, 0), None)[2]
-        return None if sm is None else sm[1] + sm[2]
-
     def walk_from(self, start: int) -> None:
-        """List (through the search's ``record``) every line from ``start`` the bound admits."""
-        self.walk(start, INITIAL, None, 0, 0, 0, False, 0, self.need_end(start), 0, 1, 0, None)
+        """List (through the search's ``record``) every line from ``start`` the bound admits.
+
+        The start's children are taken by their value-free bound and each is worked out in its
+        turn (``rough``): once the best line under one is found, a sibling whose value-free
+        bound does not beat it is cut before its table is built."""
+        self.walk(start, INITIAL, None, 0, 0, 0, False, 0, self.need_end(start), 0, 1, 0, None, rough=True)
 
     def walk(
         self,
@@ -549,11 +548,15 @@ class LineWalk:
         emult: int,
         cross: int,
         link: Link,
+        rough: bool = False,
     ) -> None:
-        """Enumerate the lines through node (i, st, ...), which has points ``pts`` etc. so far."""
+        """Enumerate the lines through node (i, st, ...), which has points ``pts`` etc. so far.
+
+        ``rough`` (a start square, before any '='): a child outside a bracket is first bounded
+        by the value-free bound alone, and by its own only when its turn comes."""
         s = self.s
         s.count_node()
-        children: list[tuple[float, Step, Value | None, int, int, bool, int]] = []
+        children: list[tuple[float, Step, Value | None, int, int, bool, int, tuple[State, Value | None] | None]] = []
         for step in self.steps(i, st, used, ntiles):
             j, tile, face, tp, em, tx, nxt, used2, _kd = step
             nrack2 = nrack if j < 0 else nrack + 1
@@ -572,7 +575,10 @@ class LineWalk:
             pre2 = (emult2, pts2, cross2)
             key_st, shift = relative(nxt) if nxt[7] else (nxt, 0)
             g = goal if goal is None or shift == 0 else sub(goal, shift)
-            if key_st[6] > 0:
+            later = rough and key_st[6] == 0
+            if later:
+                child = self._cheap(i + 1, key_st, used2, nrack2, need_end)
+            elif key_st[6] > 0:
                 child = self._framed_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
             else:
                 child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
@@ -583,14 +589,23 @@ class LineWalk:
             if ub < s.threshold:
                 s.stats.pruned += 1
                 continue
-            children.append((ub, step, goal, nrack2, nt2, touched2, lone2))
+            children.append((ub, step, goal, nrack2, nt2, touched2, lone2, (key_st, g) if later else None))
         if s.limit is not None:
             children.sort(key=lambda c: -c[0])  # the most promising first: the threshold rises sooner
-        for ub, step, goal, nrack2, nt2, touched2, lone2 in children:
+        for ub, step, goal, nrack2, nt2, touched2, lone2, own in children:
             if ub < s.threshold:
                 s.stats.pruned += 1
                 continue
             j, tile, face, tp, em, tx, nxt, used2, _kd = step
+            pre2 = (emult * em, pts + tp, cross + tx)
+            if own is not None:  # its turn: its own bound, under the threshold as it stands now
+                key_st, g = own
+                child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
+                if child is None:
+                    continue
+                if _ub(pre2, child) < s.threshold:
+                    s.stats.pruned += 1
+                    continue
             lk = link if j == _FIXED else (link, i, tile, face)
             self.walk(i + 1, nxt, goal, used2, nrack2, nt2, touched2, lone2, need_end, pts + tp, emult * em, cross + tx, lk)
 
