@@ -5,9 +5,9 @@
 //! time, following the grammar of a line with exact rational values (`grammar.rs`); the
 //! first side's value is the target every later side must reach (on an empty board whose
 //! premiums mirror in the diagonal, the rows only, each placement kept with its mirror).  Start squares are taken
-//! best bound first, and a partial line is dropped only when an upper bound on what it can
-//! still score is *below* the N-th best found so far, so the N kept are exactly the first N
-//! of the complete list (best first, ties by tiles).  A top-N search runs at falling
+//! best crude bound first, and a partial line is dropped when an upper bound on what it can
+//! still score does not beat the N-th best found so far, once N are held, so the N kept are N
+//! best of the complete list, in its order (best first, ties by tiles).  A top-N search runs at falling
 //! thresholds (aspiration): a pass that finds N placements worth at least its threshold has
 //! the N best.  A node budget may stop the search; it
 //! then says so ([`Outcome::stopped`]), with what it found.
