@@ -1050,8 +1050,8 @@ impl LineWalk {
     }
 
     /// Enumerate the lines through node (i, st, ...), which has (points, premium, cross) so far.
-    /// `rough` (a start square, before any '='): a child outside a bracket is first bounded by
-    /// the value-free bound alone, and by its own only when its turn comes.
+    /// `rough` (a start square, before any '='): a child (a bracket opened too) is first bounded
+    /// by the value-free bound alone, and by its own only when its turn comes.
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &mut self,
@@ -1114,8 +1114,7 @@ impl LineWalk {
             } else {
                 (step.nxt, goal)
             };
-            let later = rough && key_st.depth == 0;
-            let c = if later {
+            let c = if rough {
                 self.cheap(ctx, i + 1, &key_st, &cn)
             } else if key_st.depth == 0 {
                 let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
@@ -1131,7 +1130,7 @@ impl LineWalk {
             }
             children.push(Child {
                 ub,
-                later: later.then_some((key_st, g)),
+                later: rough.then_some((key_st, g)),
                 step: *step,
                 goal,
                 nrack: cn.nrack,
@@ -1156,9 +1155,15 @@ impl LineWalk {
             let next = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
             if let Some((key_st, g)) = ch.later {
                 // its turn: its own bound, under the threshold as it stands now
-                let ent = self.bounds(ctx, i + 1, &key_st, &cn, (next.1, next.0, next.2), g)?;
-                let Some(c) = self.lookup(&ent, g) else { continue };
-                if ub((next.1, next.0, next.2), c) < ctx.threshold {
+                let pre2 = (next.1, next.0, next.2);
+                let c = if key_st.depth == 0 {
+                    let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
+                    self.lookup(&ent, g)
+                } else {
+                    self.framed_bound(ctx, i + 1, &key_st, &cn, pre2, g)?
+                };
+                let Some(c) = c else { continue };
+                if ub(pre2, c) < ctx.threshold {
                     ctx.pruned += 1;
                     continue;
                 }

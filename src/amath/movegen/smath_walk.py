@@ -552,8 +552,8 @@ class LineWalk:
     ) -> None:
         """Enumerate the lines through node (i, st, ...), which has points ``pts`` etc. so far.
 
-        ``rough`` (a start square, before any '='): a child outside a bracket is first bounded
-        by the value-free bound alone, and by its own only when its turn comes."""
+        ``rough`` (a start square, before any '='): a child (a bracket opened too) is first
+        bounded by the value-free bound alone, and by its own only when its turn comes."""
         s = self.s
         s.count_node()
         children: list[tuple[float, Step, Value | None, int, int, bool, int, tuple[State, Value | None] | None]] = []
@@ -575,8 +575,7 @@ class LineWalk:
             pre2 = (emult2, pts2, cross2)
             key_st, shift = relative(nxt) if nxt[7] else (nxt, 0)
             g = goal if goal is None or shift == 0 else sub(goal, shift)
-            later = rough and key_st[6] == 0
-            if later:
+            if rough:
                 child = self._cheap(i + 1, key_st, used2, nrack2, need_end)
             elif key_st[6] > 0:
                 child = self._framed_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
@@ -589,7 +588,7 @@ class LineWalk:
             if ub < s.threshold:
                 s.stats.pruned += 1
                 continue
-            children.append((ub, step, goal, nrack2, nt2, touched2, lone2, (key_st, g) if later else None))
+            children.append((ub, step, goal, nrack2, nt2, touched2, lone2, (key_st, g) if rough else None))
         if s.limit is not None:
             children.sort(key=lambda c: -c[0])  # the most promising first: the threshold rises sooner
         for ub, step, goal, nrack2, nt2, touched2, lone2, own in children:
@@ -600,7 +599,10 @@ class LineWalk:
             pre2 = (emult * em, pts + tp, cross + tx)
             if own is not None:  # its turn: its own bound, under the threshold as it stands now
                 key_st, g = own
-                child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
+                if key_st[6] > 0:
+                    child = self._framed_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
+                else:
+                    child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
                 if child is None:
                     continue
                 if _ub(pre2, child) < s.threshold:
