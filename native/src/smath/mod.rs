@@ -455,6 +455,8 @@ fn run(ctx: &mut Ctx<'_>, grid: &[Option<(u8, u8)>], free: &[u8], top: &[i64]) -
             walkers.push(LineWalk::new(ctx, line));
         }
     }
+    // best crude bound first (stable, as the twin's): the order every pass and the probe take
+    starts.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(Ordering::Equal));
     let floor = ctx.threshold;
     let best = starts.iter().map(|s| s.0).fold(floor, f64::max);
     let mut levels: Vec<f64> = Vec::new();
@@ -576,13 +578,11 @@ const PROBE_NODES: u64 = 100_000;
 const PROBE_SHARE: u64 = 10;
 const PROBE_SLICE: u64 = 50_000;
 
-/// The probe: the start squares best crude bound first, each within its slice, until `nodes`
-/// are spent or no crude bound reaches the threshold; what it finds joins `kept`.
+/// The probe: the start squares (best crude bound first, as `run` sorts them), each within its
+/// slice, until `nodes` are spent or no crude bound reaches the threshold; what it finds joins `kept`.
 fn probe(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usize)], nodes: u64) -> std::result::Result<(), Stop> {
-    let mut order: Vec<&(f64, usize, usize)> = starts.iter().collect();
-    order.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(Ordering::Equal)); // stable, as the twin's
     let mut spent = 0;
-    for &&(bound, walker, p) in &order {
+    for &(bound, walker, p) in starts {
         if bound < ctx.threshold || spent >= nodes {
             break;
         }
@@ -592,16 +592,14 @@ fn probe(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usi
     Ok(())
 }
 
-/// Search the start squares best crude bound first (ties in the order listed); stop when no
-/// bound reaches the threshold.  A start's own bound is not worked out first: its walk takes
+/// Search the start squares (best crude bound first, as `run` sorts them); stop when no bound
+/// reaches the threshold.  A start's own bound is not worked out first: its walk takes
 /// the first squares by their value-free bound and works each out in its turn
 /// ([`LineWalk::walk_from`]), so once the best it can hold is found the rest is cut unseen.
 fn one_pass(ctx: &mut Ctx<'_>, walkers: &mut [LineWalk], starts: &[(f64, usize, usize)]) -> std::result::Result<(), Stop> {
-    let mut order: Vec<&(f64, usize, usize)> = starts.iter().collect();
-    order.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(Ordering::Equal)); // stable, as the twin's
-    for (n, &&(bound, walker, p)) in order.iter().enumerate() {
+    for (n, &(bound, walker, p)) in starts.iter().enumerate() {
         if bound < ctx.threshold {
-            ctx.pruned += (order.len() - n) as u64;
+            ctx.pruned += (starts.len() - n) as u64;
             break;
         }
         walkers[walker].walk_from(ctx, p)?;

@@ -343,10 +343,8 @@ struct Child {
     later: Option<(State, Option<Value>)>,
     step: Step,
     goal: Option<Value>,
-    nrack: u32,
-    ntiles: u32,
-    touched: bool,
-    lone: bool,
+    /// where the walk stands after it
+    node: Node,
 }
 
 /// A way a bracket's contents can close: the square after its `)`, its value, where the
@@ -995,6 +993,24 @@ impl LineWalk {
         cn
     }
 
+    /// The bound for a walk's child at (i, st): its node's entry for `goal`, or inside brackets
+    /// through the span of its innermost bracket ([`LineWalk::framed_bound`]).
+    fn child_bound(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        i: usize,
+        st: &State,
+        nd: &Node,
+        pre: Prefix,
+        goal: Option<Value>,
+    ) -> Result<Option<Summary>, Stop> {
+        if st.depth > 0 {
+            return self.framed_bound(ctx, i, st, nd, pre, goal);
+        }
+        let ent = self.bounds(ctx, i, st, nd, pre, goal)?;
+        Ok(self.lookup(&ent, goal))
+    }
+
     /// The bound for a walk's child inside brackets (`st` with its frames): the span of its
     /// innermost bracket, each way it closes followed by what encloses it.
     fn framed_bound(
@@ -1114,30 +1130,14 @@ impl LineWalk {
             } else {
                 (step.nxt, goal)
             };
-            let c = if rough {
-                self.cheap(ctx, i + 1, &key_st, &cn)
-            } else if key_st.depth == 0 {
-                let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
-                self.lookup(&ent, g)
-            } else {
-                self.framed_bound(ctx, i + 1, &key_st, &cn, pre2, g)?
-            };
+            let c = if rough { self.cheap(ctx, i + 1, &key_st, &cn) } else { self.child_bound(ctx, i + 1, &key_st, &cn, pre2, g)? };
             let Some(c) = c else { continue };
             let ub = emult2.saturating_mul(pts2.saturating_mul(c.cm).saturating_add(c.cpm)).saturating_add(cross2) as f64 + c.cx;
             if ub < ctx.threshold {
                 ctx.pruned += 1;
                 continue;
             }
-            children.push(Child {
-                ub,
-                later: rough.then_some((key_st, g)),
-                step: *step,
-                goal,
-                nrack: cn.nrack,
-                ntiles: cn.ntiles,
-                touched: cn.touched,
-                lone: cn.lone,
-            });
+            children.push(Child { ub, later: rough.then_some((key_st, g)), step: *step, goal, node: cn });
         }
         self.bufs[i] = buf;
         if ctx.limit.is_some() {
@@ -1150,19 +1150,12 @@ impl LineWalk {
                 continue;
             }
             let step = &ch.step;
-            let cn =
-                Node { used: step.used, nrack: ch.nrack, ntiles: ch.ntiles, touched: ch.touched, lone: ch.lone, need_end: nd.need_end };
+            let cn = ch.node;
             let next = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
             if let Some((key_st, g)) = ch.later {
                 // its turn: its own bound, under the threshold as it stands now
                 let pre2 = (next.1, next.0, next.2);
-                let c = if key_st.depth == 0 {
-                    let ent = self.bounds(ctx, i + 1, &key_st, &cn, pre2, g)?;
-                    self.lookup(&ent, g)
-                } else {
-                    self.framed_bound(ctx, i + 1, &key_st, &cn, pre2, g)?
-                };
-                let Some(c) = c else { continue };
+                let Some(c) = self.child_bound(ctx, i + 1, &key_st, &cn, pre2, g)? else { continue };
                 if ub(pre2, c) < ctx.threshold {
                     ctx.pruned += 1;
                     continue;
@@ -1259,16 +1252,7 @@ impl LineWalk {
             if bound < ctx.threshold {
                 continue;
             }
-            children.push(Child {
-                ub: bound,
-                later: None,
-                step: *step,
-                goal,
-                nrack: cn.nrack,
-                ntiles: cn.ntiles,
-                touched: cn.touched,
-                lone: cn.lone,
-            });
+            children.push(Child { ub: bound, later: None, step: *step, goal, node: cn });
         }
         // the most promising first (stable), as the walk
         children.sort_by(|a, b| b.ub.partial_cmp(&a.ub).unwrap_or(std::cmp::Ordering::Equal));
@@ -1281,8 +1265,7 @@ impl LineWalk {
             if placed {
                 link.push(entry(i, step));
             }
-            let cn =
-                Node { used: step.used, nrack: ch.nrack, ntiles: ch.ntiles, touched: ch.touched, lone: ch.lone, need_end: nd.need_end };
+            let cn = ch.node;
             let next = (pts + step.tp, emult.saturating_mul(step.em), cross + step.tx);
             let more = self.probe(ctx, i + 1, &step.nxt, ch.goal, &cn, next, link, left)?;
             if placed {

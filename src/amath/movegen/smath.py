@@ -290,6 +290,7 @@ class Search:
                 walker = LineWalk(self, line, across)
                 for p in self._starts(line, across):
                     starts.append((self._crude_bound(line, p), walker, p))
+        starts.sort(key=lambda t: -t[0])  # best crude bound first (stable, as the native twin's): every pass and the probe
         floor = self.threshold
         top = max([floor, *(b for b, _, _ in starts)])
         levels = self._aspiration(floor, top)
@@ -384,25 +385,24 @@ class Search:
         return levels + [floor]
 
     def _probe(self, starts: list[tuple[float, LineWalk, int]], nodes: int) -> None:
-        """The probe: the start squares best crude bound first (:meth:`LineWalk.probe_from`), each within
-        :data:`PROBE_SLICE` nodes, until ``nodes`` are spent or no crude bound reaches the threshold;
-        what it finds joins ``kept``."""
+        """The probe: the start squares (best crude bound first, as :meth:`run` sorts them;
+        :meth:`LineWalk.probe_from`), each within :data:`PROBE_SLICE` nodes, until ``nodes`` are
+        spent or no crude bound reaches the threshold; what it finds joins ``kept``."""
         spent = 0
-        for bound, walker, p in sorted(starts, key=lambda t: -t[0]):  # stable, as the native twin's
+        for bound, walker, p in starts:
             if bound < self.threshold or spent >= nodes:
                 break
             spent += walker.probe_from(p, min(PROBE_SLICE, nodes - spent))
         self._trim()
 
     def _pass(self, starts: list[tuple[float, LineWalk, int]]) -> None:
-        """Search the start squares best crude bound first (ties in the order listed); stop when
+        """Search the start squares (best crude bound first, as :meth:`run` sorts them); stop when
         no bound reaches the threshold.  A start's own bound is not worked out first: its walk
         takes the first squares by their value-free bound, each worked out in its turn
         (:meth:`LineWalk.walk_from`), so once the best it can hold is found the rest is cut unseen."""
-        order = sorted(starts, key=lambda s: -s[0])  # stable, as the native core's
-        for n, (bound, walker, p) in enumerate(order):
+        for n, (bound, walker, p) in enumerate(starts):
             if bound < self.threshold:
-                self.stats.pruned += len(order) - n
+                self.stats.pruned += len(starts) - n
                 break
             walker.walk_from(p)
 

@@ -486,6 +486,25 @@ class LineWalk:
         """Tiles placed as a span's entry keeps them: past two only a cap on them tells nodes apart."""
         return ntiles if self.max_tiles is not None else min(ntiles, 2)
 
+    def _child_bound(
+        self,
+        i: int,
+        st: State,
+        used: int,
+        nrack: int,
+        ntiles: int,
+        touched: bool,
+        lone: int,
+        need_end: int,
+        pre: Prefix,
+        goal: Value | None,
+    ) -> Summary | None:
+        """The bound for a walk's child at (i, st): its node's entry for ``goal``, or inside brackets
+        through the span of its innermost bracket (:meth:`_framed_bound`)."""
+        if st[6] > 0:
+            return self._framed_bound(i, st, used, nrack, ntiles, touched, lone, need_end, pre, goal)
+        return _lookup(self.bounds(i, st, used, nrack, ntiles, touched, lone, need_end, pre, goal), goal)
+
     def _framed_bound(
         self,
         i: int,
@@ -577,10 +596,8 @@ class LineWalk:
             g = goal if goal is None or shift == 0 else sub(goal, shift)
             if rough:
                 child = self._cheap(i + 1, key_st, used2, nrack2, need_end)
-            elif key_st[6] > 0:
-                child = self._framed_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
             else:
-                child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
+                child = self._child_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
             if child is None:
                 continue
             cm, cpm, cx = child
@@ -599,10 +616,7 @@ class LineWalk:
             pre2 = (emult * em, pts + tp, cross + tx)
             if own is not None:  # its turn: its own bound, under the threshold as it stands now
                 key_st, g = own
-                if key_st[6] > 0:
-                    child = self._framed_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
-                else:
-                    child = _lookup(self.bounds(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g), g)
+                child = self._child_bound(i + 1, key_st, used2, nrack2, nt2, touched2, lone2, need_end, pre2, g)
                 if child is None:
                     continue
                 if _ub(pre2, child) < s.threshold:
