@@ -88,13 +88,17 @@ ENTRY_BYTES = 80
 in 93 MB over the interpreter's own)."""
 
 
+MOST_TABLE_ENTRIES = 64_000_000
+"""The table budget on a machine big enough for it (about 5 GB at :data:`ENTRY_BYTES`)."""
+
+
 def table_budget(memory: int | None) -> int:
     """The table entries a search may build on a machine with ``memory`` bytes (None: unknown):
-    64 M (about 5 GB), or what half the memory holds if that is less, so a search stops with a
-    clear error before the machine swaps; at least 1 M."""
+    :data:`MOST_TABLE_ENTRIES`, or what half the memory holds if that is less, so a search stops
+    with a clear error before the machine swaps; at least 1 M."""
     if memory is None:
-        return 64_000_000
-    return max(1_000_000, min(64_000_000, memory // 2 // ENTRY_BYTES))
+        return MOST_TABLE_ENTRIES
+    return max(1_000_000, min(MOST_TABLE_ENTRIES, memory // 2 // ENTRY_BYTES))
 
 
 def _memory() -> int | None:
