@@ -22,12 +22,12 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from amath.apps.server import Settings, create_app
+from amath.apps.server.coach import analyse_record
+from amath.core.rules import AMATH
 from amath.formats.record import parse_record, write_record
 from amath.game import Game
 from amath.players import get_bot
-from amath.rules import AMATH
-from amath.server import Settings, create_app
-from amath.server.coach import analyse_record
 
 
 def bot_game(seed: int = 3) -> Game:

@@ -32,13 +32,13 @@ import time
 
 from timing import spread
 
+from amath.core.rules import get_ruleset
+from amath.core.rules.base import Ruleset
 from amath.game import Game
 from amath.players.base import Player
 from amath.players.registry import get_bot
 from amath.players.search import SearchPlayer, level_budget
 from amath.players.selfplay import game_seed, play
-from amath.rules import get_ruleset
-from amath.rules.base import Ruleset
 
 
 def phase(game: Game, turn: int) -> str | None:

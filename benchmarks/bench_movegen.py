@@ -5,8 +5,8 @@ list of every corpus position and reports the median, the 95th percentile and mo
 generated per second; then it plays greedy-vs-greedy games and reports games per second.
 Times are wall-clock on one core, best of ``--repeat`` runs per position; ``--cpu`` times
 the thread's CPU instead (steadier on a loaded machine).  ``--backend`` picks the
-generator (``native``: the Rust core through :mod:`amath.movegen.native`, which also
-reports the compact list of :func:`amath.movegen.native.raw`; ``python``)::
+generator (``native``: the Rust core through :mod:`amath.engine.movegen.native`, which also
+reports the compact list of :func:`amath.engine.movegen.native.raw`; ``python``)::
 
     .venv/bin/python benchmarks/bench_movegen.py                 # everything, python backend
     .venv/bin/python benchmarks/bench_movegen.py --backend native --blanks 0,1,2 --games 20
@@ -26,11 +26,11 @@ from pathlib import Path
 
 from timing import percentile
 
-from amath.board import Board
-from amath.formats.position import position_from_dict
-from amath.movegen import fast, native
+from amath.core.board import Board
+from amath.core.rules.base import Ruleset
+from amath.engine.movegen import fast, native
+from amath.formats.view import position_from_dict
 from amath.players.selfplay import game_seed, play_game
-from amath.rules.base import Ruleset
 
 Lister = Callable[[Board, Sequence[str], Ruleset], Sized]
 

@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from amath.movegen import native
+from amath.core.rules import get_ruleset
+from amath.engine.movegen import native
 from amath.players.selfplay import game_seed, play
-from amath.rules import get_ruleset
 
 
 def _digest(answer: tuple[bytes, ...]) -> str:
@@ -39,7 +39,7 @@ def _digest(answer: tuple[bytes, ...]) -> str:
 
 
 class _Recorder:
-    """Stands in for ``amath._native`` and records every ``top_equity`` call with its answer."""
+    """Stands in for ``amath.engine.movegen._native`` and records every ``top_equity`` call with its answer."""
 
     def __init__(self, inner: Any, out: list[dict[str, Any]]) -> None:
         self.inner = inner
@@ -78,10 +78,10 @@ def capture(out: Path, bots: list[str], games: int, seed: int, variant: str) -> 
 
 
 def _load(ext: Path) -> Any:
-    """The extension module built into ``ext`` (another build of ``amath._native``, to compare)."""
+    """The extension module built into ``ext`` (another build of ``amath.engine.movegen._native``, to compare)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("amath._native", ext)
+    spec = importlib.util.spec_from_file_location("amath.engine.movegen._native", ext)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -136,7 +136,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="a-math")
     parser.add_argument("--repeat", type=int, default=1)
-    parser.add_argument("--ext", type=Path, help="run on this build of amath._native (a copied .so) instead of the installed one")
+    parser.add_argument(
+        "--ext", type=Path, help="run on this build of amath.engine.movegen._native (a copied .so) instead of the installed one"
+    )
     args = parser.parse_args()
     if args.ext is not None:
         native._EXT = _load(args.ext)

@@ -17,14 +17,14 @@ import statistics
 import time
 from typing import Any
 
+from amath.core.rules import get_ruleset
 from amath.engine.generator import backend
-from amath.movegen import native
+from amath.engine.movegen import native
 from amath.players.selfplay import game_seed, play
-from amath.rules import get_ruleset
 
 
 class _Timed:
-    """Stands in for the ``amath._native`` module and adds the CPU time of every call to ``spent``."""
+    """Stands in for the ``amath.engine.movegen._native`` module and adds the CPU time of every call to ``spent``."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner

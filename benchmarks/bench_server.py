@@ -35,7 +35,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from amath.server.changes import apply_change
+from amath.apps.server.changes import apply_change
 
 HOST = "127.0.0.1"
 
@@ -229,7 +229,7 @@ def start_server(port: int, db: str, profile: str | None = None, floor: bool = F
     env = dict(os.environ)
     big = {"RATE": "100000", "BURST": "100000", "SOCKETS_PER_ADDRESS": "100000", "WAITING_PER_ADDRESS": "100000", "MAX_WAITING": "100000"}
     env.update({f"AMATH_{k}": v for k, v in big.items()})
-    run = ["-m", "cProfile", "-o", profile, "-m", "amath.cli"] if profile else ["-m", "amath.cli"]
+    run = ["-m", "cProfile", "-o", profile, "-m", "amath.apps.cli"] if profile else ["-m", "amath.apps.cli"]
     if probe:  # the real server with its probes (server_probe.py): GC pauses, loop lag, time in the app and the database
         env["AMATH_PROBE"] = probe
         run = [str(Path(__file__).with_name("server_probe.py"))]

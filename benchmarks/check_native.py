@@ -1,7 +1,7 @@
 """The compiled generator against the Python one on the whole corpus, and the digests CI uses.
 
 For every corpus position and rack kind (0, 1, 2 blanks) it lists the moves with
-:func:`amath.movegen.fast.generate` and with :func:`amath.movegen.native.generate` and
+:func:`amath.engine.movegen.fast.generate` and with :func:`amath.engine.movegen.native.generate` and
 checks that the lists are identical (moves, scores, order).  ``--write`` stores a digest
 of each Python list (count, score sum, SHA-256 of the ordered list) in
 ``benchmarks/corpus_digests.json``; the test suite holds the compiled generator to those
@@ -21,14 +21,14 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from amath.formats.position import position_from_dict
-from amath.movegen import fast, native
-from amath.movegen.result import digest
+from amath.engine.movegen import fast, native
+from amath.engine.movegen.result import digest
+from amath.formats.view import position_from_dict
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus.json"
 DIGESTS = HERE / "corpus_digests.json"
-ABOUT = "digests of amath.movegen.fast.generate's move lists on benchmarks/corpus.json; see benchmarks/check_native.py"
+ABOUT = "digests of amath.engine.movegen.fast.generate's move lists on benchmarks/corpus.json; see benchmarks/check_native.py"
 
 
 def cases(blanks: int, limit: int | None = None) -> Iterable[tuple[int, object, list[str], object]]:

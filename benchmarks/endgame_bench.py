@@ -24,18 +24,18 @@ import time
 from bench_champion import moments
 from timing import spread
 
+from amath.core.position import Position
+from amath.core.rules import get_ruleset
+from amath.core.tiles import BLANK
 from amath.engine.endgame import solve
 from amath.game import Game
 from amath.players.selfplay import game_seed, play
-from amath.position import Position
-from amath.rules import get_ruleset
-from amath.tiles import BLANK
 
 
 def first_endgame(finished: Game) -> Position | None:
     """The first position of ``finished`` with the bag empty and the game still on, both racks known."""
     found = moments(finished, at_bag=0)
-    return Position.from_game(found[0]) if found else None
+    return found[0].position.copy() if found else None
 
 
 def main() -> int:

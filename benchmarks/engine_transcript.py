@@ -16,7 +16,7 @@ import threading
 import time
 
 from amath.formats.fen import position_to_string
-from amath.formats.position import position_of
+from amath.formats.view import position_of
 from amath.game import Game
 from amath.players.simple import GreedyPlayer
 
@@ -29,7 +29,7 @@ def main() -> None:
         game.push(bot.choose(game))
     pos = position_to_string(position_of(game))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "amath.cli", "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8"
+        [sys.executable, "-m", "amath.apps.cli", "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8"
     )
     assert proc.stdin is not None and proc.stdout is not None
     lines: queue.Queue[str] = queue.Queue()

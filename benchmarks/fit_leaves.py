@@ -1,8 +1,8 @@
-"""Fit leave values from self-play, per ruleset, and write ``src/amath/players/leaves_fitted.py``.
+"""Fit leave values from self-play, per ruleset, and write ``src/amath/engine/leaves/fitted_data.py``.
 
 Bots play seeded games; after every turn we note the tiles the player kept (the leave)
 and what that player scored on their next turn.  A regression of that next score on the
-leave's features (a count per tile plus the synergy terms of :mod:`amath.players.leaves`),
+leave's features (a count per tile plus the synergy terms of :mod:`amath.engine.leaves.table`),
 shrunk towards the hand-set table, gives each feature's worth in points relative to an
 average leave.  Floats are fine here: this is statistics, not judging an equation.
 
@@ -34,15 +34,15 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
+from amath.core.move import Exchange, Place
+from amath.core.rules import get_ruleset
+from amath.core.rules.base import Ruleset
 from amath.engine.generator import search_within
+from amath.engine.leaves.table import HANDSET, SYNERGIES, LeaveTable, synergy_features
 from amath.engine.static import default_equity
 from amath.game import Game
-from amath.move import Exchange, Place
-from amath.parallel import Workers, run_ordered
-from amath.players.leaves import HANDSET, SYNERGIES, LeaveTable, synergy_features
+from amath.players.parallel import Workers, run_ordered
 from amath.players.selfplay import GameTask, play, run_tasks
-from amath.rules import get_ruleset
-from amath.rules.base import Ruleset
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "amath" / "players" / "leaves_fitted.py"
 #: Turns this close to a game's end are left out: their leaves draw nothing.
@@ -249,7 +249,7 @@ def _existing_tables(out: Path) -> dict[str, tuple[LeaveTable, str]]:
     """The tables already in the generated module (so fitting one ruleset keeps the others)."""
     if out != OUT or not out.exists():
         return {}
-    module = importlib.import_module("amath.players.leaves_fitted")
+    module = importlib.import_module("amath.engine.leaves.fitted_data")
     tables = getattr(module, "TABLES", None)
     about = getattr(module, "ABOUT", {})
     if isinstance(tables, dict):
@@ -286,7 +286,7 @@ def render(tables: dict[str, tuple[LeaveTable, str]]) -> str:
         "``ABOUT`` says for each ruleset how many games the table was fitted from and the command that made it.",
         '"""',
         "",
-        "from amath.players.leaves import LeaveTable",
+        "from amath.engine.leaves.table import LeaveTable",
         "",
         "ABOUT: dict[str, str] = {",
         *(line for k, (_, about) in sorted(tables.items()) for line in _about_lines(k, about)),
@@ -342,7 +342,7 @@ def read_samples(paths: list[Path]) -> list[tuple[Counter[str], float]]:
 
 
 def fit_from_samples(args: argparse.Namespace, rules: Ruleset) -> None:
-    """Fit from stored samples with the features of :mod:`amath.players.leaves` as they are now;
+    """Fit from stored samples with the features of :mod:`amath.engine.leaves.table` as they are now;
     print the held-out error of every fifth sample (fitted from the others) beside the hand-set
     table's and the one in use, then write the table fitted from all of them."""
     samples = read_samples(args.from_samples)

@@ -48,18 +48,18 @@ from pathlib import Path
 
 from timing import percentile
 
-from amath.cli import drop_stdout
+from amath.apps.cli import drop_stdout
+from amath.core.move import Pass
+from amath.core.rules import get_ruleset
+from amath.core.rules.base import Ruleset
 from amath.engine.equity import StaticEquity
 from amath.engine.static import default_equity
 from amath.game import Game
-from amath.move import Pass
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
 from amath.players.registry import get_bot
 from amath.players.search import SearchPlayer, level_budget
 from amath.players.selfplay import MAX_TURNS, game_seed
-from amath.rules import get_ruleset
-from amath.rules.base import Ruleset
 
 
 def make_bot(name: str, seed: int, rules: Ruleset) -> Player:

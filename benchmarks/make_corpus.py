@@ -17,11 +17,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from amath.formats.position import position_of, position_to_dict
+from amath.core.rules import AMATH
+from amath.core.tiles import BLANK
+from amath.formats.view import position_of, position_to_dict
 from amath.game import Game
 from amath.players.simple import GreedyPlayer
-from amath.rules import AMATH
-from amath.tiles import BLANK
 
 HERE = Path(__file__).parent
 

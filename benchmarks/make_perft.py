@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from amath.board import Board
-from amath.formats.position import position_from_dict
-from amath.movegen import generate_reference
-from amath.rules import AMATH
+from amath.core.board import Board
+from amath.core.rules import AMATH
+from amath.engine.movegen import generate_reference
+from amath.formats.view import position_from_dict
 
 HERE = Path(__file__).parent
 OUT = HERE.parent / "tests" / "data" / "perft.json"

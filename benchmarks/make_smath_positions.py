@@ -16,12 +16,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from amath.formats.position import position_of, position_to_dict
+from amath.core.move import Exchange
+from amath.core.rules import SMATH
+from amath.core.tiles import BLANK
+from amath.engine.movegen.bounded import generate_bounded
+from amath.formats.view import position_of, position_to_dict
 from amath.game import Game
-from amath.move import Exchange
-from amath.movegen.bounded import generate_bounded
-from amath.rules import SMATH
-from amath.tiles import BLANK
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "smath_positions.json"
 

@@ -21,10 +21,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from amath.server.config import Settings
-from amath.server.headers import SecurityHeadersMiddleware
-from amath.server.jsonbody import parse_json
-from amath.server.limits import LimitsMiddleware
+from amath.apps.server.config import Settings
+from amath.apps.server.headers import SecurityHeadersMiddleware
+from amath.apps.server.jsonbody import parse_json
+from amath.apps.server.limits import LimitsMiddleware
 
 RACK = ["1", "2", "3", "4", "5", "6", "7", "8"]
 games: dict[str, dict[str, Any]] = {}

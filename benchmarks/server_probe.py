@@ -1,6 +1,6 @@
 """``amath serve`` with probes, for ``bench_server.py --probe FILE``: where a slow move's time goes.
 
-Runs the real server (``amath.cli`` with the same arguments) and records, while it runs:
+Runs the real server (``amath.apps.cli`` with the same arguments) and records, while it runs:
 every garbage collection's pause (``gc.callbacks``), the event loop's lag (a task that
 asks to wake every 5 ms and notes how late it woke), each move request's time in the
 app (from the ASGI call to the end of its answer) and, of that, the wait for its
@@ -23,7 +23,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from amath.server import collector, storage, writers
+from amath.apps.server import collector, storage, writers
 
 OUT = os.environ.get("AMATH_PROBE", "probe.json")
 NAMES = ("gc0", "gc1", "gc2", "gc0cpu", "gc1cpu", "gc2cpu", "lag", "app", "db", "queued", "commit", "batch", "handback")
@@ -74,7 +74,7 @@ def _garbage_census() -> None:
 
 async def lag_monitor() -> None:
     """How late the loop wakes a task that asked to sleep 5 ms: what every callback waits behind."""
-    if os.environ.get("AMATH_PROBE_FULL"):  # the collector's full collection (amath.server.collector.step), timed as gc2
+    if os.environ.get("AMATH_PROBE_FULL"):  # the collector's full collection (amath.apps.server.collector.step), timed as gc2
         asyncio.get_running_loop().call_later(float(os.environ["AMATH_PROBE_FULL"]), collector.step, 0.0, collector.FULL_EVERY)
     if os.environ.get("AMATH_PROBE_GARBAGE"):
         asyncio.get_running_loop().call_later(float(os.environ["AMATH_PROBE_GARBAGE"]), _garbage_census)
@@ -186,7 +186,7 @@ def main() -> None:
     uvicorn.run = run
     atexit.register(dump)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    from amath.cli import main as cli
+    from amath.apps.cli import main as cli
 
     sys.exit(cli(sys.argv[1:]))
 

@@ -30,15 +30,15 @@ import sys
 import time
 from pathlib import Path
 
+from amath.core.move import Exchange, Pass, Place
+from amath.core.position import Action, Position
+from amath.core.rules import get_ruleset
+from amath.core.rules.base import Ruleset
 from amath.engine.sim import SimStats, Simulator, _scenario
 from amath.engine.static import Candidate, Turns, default_equity, same_turn
 from amath.game import Game
-from amath.move import Exchange, Pass, Place
 from amath.players.search import SearchPlayer, level_budget
 from amath.players.selfplay import game_seed, play
-from amath.position import Action, Position
-from amath.rules import get_ruleset
-from amath.rules.base import Ruleset
 
 #: Plies of a judging play-out: enough that every game ends inside it.
 TO_THE_END = 200
@@ -159,7 +159,7 @@ def main() -> int:
         cpu = time.thread_time() - started
         if not isinstance(static, Place | Exchange | Pass) or not isinstance(chosen, Place | Exchange | Pass):
             raise TypeError(f"a bot chose {static!r} / {chosen!r}: not a turn")
-        pos = Position.from_game(game, perspective=game.to_move)
+        pos = game.position.seen_by(game.to_move)
         row: dict[str, object] = {
             "game": g,
             "turn": turn,

@@ -20,11 +20,11 @@ import statistics
 import time
 from pathlib import Path
 
+from amath.core.rules import SMATH
 from amath.engine.generator import get_generator, own_backends
-from amath.formats.position import position_from_dict
-from amath.movegen import native, smath
-from amath.movegen.smath import SearchStats, SearchStopped
-from amath.rules import SMATH
+from amath.engine.movegen import native, smath
+from amath.engine.movegen.smath import SearchStats, SearchStopped
+from amath.formats.view import position_from_dict
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "smath_positions.json"
 

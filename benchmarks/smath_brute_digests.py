@@ -1,6 +1,6 @@
 """Digests of the Smath brute force's lists on every stored position, for the tests.
 
-:func:`amath.movegen.reference.generate_reference_lines` (every tile on every square,
+:func:`amath.engine.movegen.reference.generate_reference_lines` (every tile on every square,
 judged by the rules) takes seconds on a rack with a blank, too slow to run on all 116
 positions of tests/data/smath_positions.json in CI.  This stores, per position, the
 digest (count, score sum, SHA-256 of the ordered list) of its list of placements with
@@ -18,10 +18,10 @@ import json
 import sys
 from pathlib import Path
 
-from amath.formats.position import position_from_dict
-from amath.movegen.reference import generate_reference_lines
-from amath.movegen.result import digest
-from amath.rules import SMATH
+from amath.core.rules import SMATH
+from amath.engine.movegen.reference import generate_reference_lines
+from amath.engine.movegen.result import digest
+from amath.formats.view import position_from_dict
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 POSITIONS = DATA / "smath_positions.json"

@@ -22,11 +22,11 @@ import statistics
 import time
 from pathlib import Path
 
+from amath.core.rules import SMATH
 from amath.engine.generator import NODE_BUDGET, get_generator, search_within
-from amath.formats.position import position_from_dict
-from amath.movegen.bounded import generate_bounded
-from amath.movegen.smath import SearchStopped
-from amath.rules import SMATH
+from amath.engine.movegen.bounded import generate_bounded
+from amath.engine.movegen.smath import SearchStopped
+from amath.formats.view import position_from_dict
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "smath_positions.json"
 

@@ -27,9 +27,9 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 CHILD = """
 import json, sys, time
 from pathlib import Path
-from amath.formats.position import position_from_dict
-from amath.movegen import native
-from amath.rules import SMATH
+from amath.formats.view import position_from_dict
+from amath.engine.movegen import native
+from amath.core.rules import SMATH
 data = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))["positions"]
 for k in map(int, sys.argv[2].split(",")):
     pos = position_from_dict(data[k]["position"])

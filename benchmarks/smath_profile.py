@@ -18,11 +18,11 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from amath.formats.position import position_from_dict
-from amath.movegen import smath
-from amath.movegen.smath import SearchStats, SearchStopped
-from amath.movegen.smath_walk import LineWalk
-from amath.rules import SMATH
+from amath.core.rules import SMATH
+from amath.engine.movegen import smath
+from amath.engine.movegen.smath import SearchStats, SearchStopped
+from amath.engine.movegen.smath_walk import LineWalk
+from amath.formats.view import position_from_dict
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "smath_positions.json"
 _PREV = ("start", "opened", "unary", "binary", "number", "closed")

@@ -16,11 +16,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from amath.core.move import Place
 from amath.engine.generator import NODE_BUDGET
+from amath.engine.movegen import native, smath
+from amath.engine.movegen.smath import SearchStopped
 from amath.formats.load import game_at, load_game_text
-from amath.move import Place
-from amath.movegen import native, smath
-from amath.movegen.smath import SearchStopped
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The compiled move generator's checks: cargo fmt, clippy, test; then a wheel built the
 # standard way, installed into a fresh venv, must run `amath check` and `amath moves`
-# and carry a working amath._native equal to the Python generator on one position.
+# and carry a working amath.engine.movegen._native equal to the Python generator on one position.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v cargo >/dev/null 2>&1; then
@@ -15,8 +15,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 .venv/bin/python -m pip wheel . -q -w "$work/dist" --no-deps 2>&1 | grep -v -E "^(WARNING|  )" || true
 wheel=$(ls "$work"/dist/amath-*.whl)
-.venv/bin/python -c "import sys, zipfile; sys.exit(not any(n.startswith('amath/_native') for n in zipfile.ZipFile(sys.argv[1]).namelist()))" "$wheel" \
-  || { echo "the wheel has no amath._native"; exit 1; }
+.venv/bin/python -c "import sys, zipfile; sys.exit(not any(n.startswith('amath/engine/movegen/_native') for n in zipfile.ZipFile(sys.argv[1]).namelist()))" "$wheel" \
+  || { echo "the wheel has no amath.engine.movegen._native"; exit 1; }
 .venv/bin/python -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q "$wheel" 2>&1 | grep -v -E "^(WARNING|  )" || true
 cd "$work"
@@ -33,8 +33,8 @@ grep -q -E "^(the )?[0-9]+ (best )?moves in" summary.txt || { echo "amath moves 
 "$work/venv/bin/python" - <<'PY'
 from pathlib import Path
 
-from amath.formats.position import position_from_json
-from amath.movegen import fast, native
+from amath.formats.view import position_from_json
+from amath.engine.movegen import fast, native
 
 assert native.available(), native.load_error()
 pos = position_from_json(Path("pos.json").read_text(encoding="utf-8"))
@@ -43,5 +43,5 @@ mine, twin = native.generate(board, rack, pos.rules), fast.generate(board, rack,
 assert mine == twin and len(mine) > 100, (len(mine), len(twin))
 best = Path("moves.txt").read_text(encoding="utf-8").split()[0]
 assert int(best) == mine[0].score, (best, mine[0].score)
-print(f"wheel: amath._native lists the same {len(mine)} moves as the Python generator")
+print(f"wheel: amath.engine.movegen._native lists the same {len(mine)} moves as the Python generator")
 PY

@@ -10,6 +10,8 @@ dirs=(src tests)
 .venv/bin/ruff format --check "${dirs[@]}"
 echo "== mypy --strict"
 .venv/bin/mypy
+echo "== lint-imports (the layers of pyproject.toml, no import cycle)"
+.venv/bin/lint-imports --no-cache
 bash scripts/check-native.sh
 echo "== pytest"
 bash scripts/install-browser.sh

@@ -1,14 +1,14 @@
 """Test helpers: a tiny, slow search for a few legal placements (tests only; the real
-generator lives in amath.movegen and is tested against its own reference)."""
+generator lives in amath.engine.movegen and is tested against its own reference)."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
 
-from amath.board import Square
+from amath.core.board import Square
+from amath.core.move import Place, TilePlay
 from amath.game import Game
-from amath.move import Place, TilePlay
 
 
 def _face_choices(game: Game, tiles: tuple[str, ...]) -> Iterator[tuple[str, ...]]:

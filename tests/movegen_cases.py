@@ -8,10 +8,10 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
-from amath.board import Board
-from amath.formats.position import position_from_dict
-from amath.rules import AMATH
-from amath.tiles import BLANK
+from amath.core.board import Board
+from amath.core.rules import AMATH
+from amath.core.tiles import BLANK
+from amath.formats.view import position_from_dict
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus.json"
 

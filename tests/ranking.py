@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from amath.movegen.result import GeneratedMove
+from amath.engine.movegen.result import GeneratedMove
 
 T = TypeVar("T", bound=Hashable)
 

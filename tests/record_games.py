@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
+from amath.core.move import Challenge, Exchange, Pass, Place, TilePlay
+from amath.core.rules.base import ClockRules
+from amath.core.tiles import is_number
 from amath.game import Game, Options
-from amath.move import Challenge, Exchange, Pass, Place, TilePlay
-from amath.rules.base import ClockRules
-from amath.tiles import is_number
 from game_helpers import give
 
 # New tiles written after (or, reversed, before) a number F: (tile, face); "F" stands for F.

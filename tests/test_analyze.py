@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
+from amath.apps.cli import main
+from amath.core.move import Exchange, Pass
+from amath.core.rules import AMATH
 from amath.formats.record import write_record
 from amath.game import Game
-from amath.move import Exchange, Pass
-from amath.rules import AMATH
 from amath.study.analyze import analyze_game, summarize
 from amath.study.bingo import bingos, practice_rack
 from game_helpers import give

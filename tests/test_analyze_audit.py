@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
+from amath.apps.cli import main
+from amath.engine.leaves.table import HANDSET
 from amath.game import Game
-from amath.players.leaves import HANDSET
 from amath.study.analyze import SideSummary, analyze_game, analyze_turn, summarize
 
 GAME = Path(__file__).resolve().parent / "data" / "greedy-seed3.amr"

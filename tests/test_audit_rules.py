@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from amath.board import Square
-from amath.equation import judge
-from amath.errors import AmathError, IllegalMoveError, RulesError
+from amath.core.board import Square
+from amath.core.equation import judge
+from amath.core.errors import AmathError, IllegalMoveError, RulesError
+from amath.core.move import Exchange, Pass, Place
+from amath.core.notation import parse_coordinate
+from amath.core.rules import SMATH, get_ruleset
 from amath.formats.fen import position_from_string
 from amath.formats.record import RecordError, parse_record
 from amath.formats.replay import read_record
 from amath.game import Game
-from amath.move import Exchange, Pass, Place
-from amath.notation import parse_coordinate
 from amath.players.equity import EquityPlayer
 from amath.players.simple import GreedyPlayer
-from amath.rules import SMATH, get_ruleset
 
 
 # ----- 1. an exchange never shrinks the rack -------------------------------------------------
@@ -165,8 +165,8 @@ def test_coordinates_and_squares_refuse_unicode_digits(text: str) -> None:
 
 
 def test_the_library_raises_no_plain_value_error_for_unknown_names() -> None:
+    from amath.core.rules.base import ClockRules
     from amath.players import get_bot
-    from amath.rules.base import ClockRules
 
     for call in (lambda: get_ruleset("chess"), lambda: get_bot("nobody"), lambda: ClockRules("sundial"), lambda: Game(players=["A"])):
         with pytest.raises(AmathError):
@@ -174,8 +174,8 @@ def test_the_library_raises_no_plain_value_error_for_unknown_names() -> None:
 
 
 def test_the_fast_generator_refusing_smath_is_a_library_error_and_still_a_not_implemented_error() -> None:
-    from amath.board import Board
-    from amath.movegen import generate
+    from amath.core.board import Board
+    from amath.engine.movegen import generate
 
     with pytest.raises(AmathError) as info:
         generate(Board(SMATH.layout), ["1", "2"], SMATH)

@@ -6,14 +6,14 @@ import dataclasses
 
 import pytest
 
+from amath.core.move import Exchange, Pass, Place
+from amath.core.rules import AMATH
+from amath.engine.leaves.table import HANDSET, LeaveTable
+from amath.engine.movegen import generate
 from amath.game import Game
-from amath.move import Exchange, Pass, Place
-from amath.movegen import generate
 from amath.players import bot_names, get_bot
 from amath.players.equity import EquityPlayer
-from amath.players.leaves import HANDSET, LeaveTable
 from amath.players.simple import GreedyPlayer, RandomPlayer
-from amath.rules import AMATH
 
 # Racks of five keep whole games quick; the bots read every number from the ruleset.
 SMALL = dataclasses.replace(AMATH, name="a-math-5", rack_size=5, bingo_bonus=25)
@@ -122,7 +122,7 @@ def test_leave_values() -> None:
 
 def test_a_leave_is_worth_the_same_in_any_order_and_after_the_memo_fills(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table remembers values by sorted leave: any order gives the first computation's value, also past the memo's size."""
-    import amath.players.leaves as leaves
+    import amath.engine.leaves.table as leaves
 
     leaves_seen = [["=", "1", "1", "+"], ["?", "17", "="], ["3"], ["2", "2", "2", "-", "*"]]
     table = LeaveTable(dict(HANDSET.tiles), dict(HANDSET.synergy), "copy")

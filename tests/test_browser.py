@@ -19,15 +19,15 @@ from typing import Any
 import pytest
 import uvicorn
 
+from amath.apps.server import Settings, create_app
+from amath.apps.server.bots import registry
+from amath.core.move import Pass, Place
+from amath.core.placement import analyze
+from amath.core.rules import AMATH
+from amath.core.scoring import score
+from amath.engine.movegen import generate
 from amath.formats.record import write_record
 from amath.game import Game
-from amath.move import Pass, Place
-from amath.movegen import generate
-from amath.placement import analyze
-from amath.rules import AMATH
-from amath.scoring import score
-from amath.server import Settings, create_app
-from amath.server.bots import registry
 from webtools import CHROMIUM, StubBot, find_place, find_smath_first, patient, record_leaks
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (scripts/install-browser.sh)")

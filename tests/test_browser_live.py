@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from amath.core.move import Pass
+from amath.core.rules import AMATH
 from amath.formats.record import write_record
 from amath.game import Game
-from amath.move import Pass
-from amath.rules import AMATH
 from test_browser import Server, game_id_of, put_tiles, shot
 from webtools import CHROMIUM, comparable, find_place, hidden_leaks, patient
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from amath.core.rules import AMATH
+from amath.engine.movegen import generate
 from amath.game import Game
-from amath.movegen import generate
-from amath.rules import AMATH
 from test_browser import Server, game_id_of, put_tiles, shot, wait_my_turn
 from webtools import CHROMIUM, find_place, patient
 

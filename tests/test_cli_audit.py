@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from amath import __version__
-from amath.cli import main
+from amath.apps.cli import main
 from amath.engine import backend
 
 ROOT = Path(__file__).resolve().parent
 GAME = ROOT / "data" / "greedy-seed3.amr"
-AMATH = [sys.executable, "-m", "amath.cli"]
+AMATH = [sys.executable, "-m", "amath.apps.cli"]
 
 
 def _into_a_closed_pipe(args: list[str]) -> subprocess.CompletedProcess[bytes]:
@@ -48,8 +48,8 @@ def test_moves_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 
 def test_a_command_other_than_serve_does_not_load_the_web_server() -> None:
     probe = (
-        "import sys; from amath.cli import main; main(['check', '1', '=', '1']); "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'sqlalchemy', 'uvicorn') or m == 'amath.server.app'))"
+        "import sys; from amath.apps.cli import main; main(['check', '1', '=', '1']); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'sqlalchemy', 'uvicorn') or m == 'amath.apps.server.app'))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert done.stdout.splitlines() == ["true", "[]"], done.stdout + done.stderr

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from amath.cli import main
+from amath.apps.cli import main
 
 
 @pytest.mark.parametrize(
@@ -40,5 +40,5 @@ def test_not_tiles_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -
 
 
 def test_installed_command_runs() -> None:
-    done = subprocess.run([sys.executable, "-m", "amath.cli", "check", "2 / 4 = 4 / 8"], capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-m", "amath.apps.cli", "check", "2 / 4 = 4 / 8"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.strip() == "true"

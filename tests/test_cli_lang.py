@@ -1,6 +1,6 @@
 """The ``amath`` command in Thai and English: AMATH_LANG or the locale picks the language
 of --help, argparse's own words, usage errors and the subcommands' messages, never of
-machine-readable output (amath.cli.lang, amath.cli.parser, amath.cli.thai)."""
+machine-readable output (amath.apps.cli.lang, amath.apps.cli.parser, amath.apps.cli.thai)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-import amath.cli.lang as lang
-from amath.cli import build_parser, main
-from amath.cli.lang import language
-from amath.cli.thai import TH
+import amath.apps.cli.lang as lang
+from amath.apps.cli import build_parser, main
+from amath.apps.cli.lang import language
+from amath.apps.cli.thai import TH
 
 THAI = re.compile("[\u0e00-\u0e7f]")
 CLI = Path(lang.__file__).resolve().parent
@@ -154,7 +154,7 @@ def test_usage_error_in_thai_exits_2() -> None:
     """A missing argument, end to end: a real process with the language in its environment."""
     environ = {k: v for k, v in os.environ.items() if k not in LOCALE}
     done = subprocess.run(
-        [sys.executable, "-m", "amath.cli", "moves"],
+        [sys.executable, "-m", "amath.apps.cli", "moves"],
         env={**environ, "LANG": "th_TH.UTF-8"},
         capture_output=True,
         text=True,

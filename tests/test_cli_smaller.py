@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
-from amath.equation import judge, show
+from amath.apps.cli import main
+from amath.core.equation import judge, show
+from amath.core.rules import AMATH
 from amath.formats.load import load_any
 from amath.formats.record import RecordError, format_record, record_of
 from amath.formats.replay import read_record
 from amath.game import Game
-from amath.rules import AMATH
 from amath.study.bingo import bingos, is_trivial, practice_rack
 
 GAME = Path(__file__).resolve().parent / "data" / "greedy-seed3.amr"
@@ -102,7 +102,7 @@ def test_a_broken_saved_game_is_reported_as_a_saved_game(data: str, tmp_path: Pa
 
 
 def test_a_smath_game_is_analysed_through_the_exact_search() -> None:
-    from amath.rules import SMATH
+    from amath.core.rules import SMATH
     from amath.study.analyze import analyze_game
 
     game = Game(SMATH, seed=5)

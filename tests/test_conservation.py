@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from amath import AMATH, Game
-from amath.move import Exchange, Pass
+from amath.core.move import Exchange, Pass
 from helpers import find_placements
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import build_parser
+from amath.apps.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

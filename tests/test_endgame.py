@@ -11,14 +11,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from amath.core.errors import PositionError
+from amath.core.move import Pass
+from amath.core.position import Action, Position
+from amath.core.rules import AMATH
+from amath.core.tiles import BLANK
 from amath.engine import native_endgame
 from amath.engine.endgame import LIST_COST, solve
-from amath.errors import PositionError
+from amath.engine.generator import legal_turns, placements
 from amath.formats.load import load_game_text
-from amath.move import Pass
-from amath.position import Action, Position
-from amath.rules import AMATH
-from amath.tiles import BLANK
 
 DATA = Path(__file__).parent / "data"
 RECORDS = sorted(DATA.glob("*.amr"))
@@ -45,7 +46,7 @@ def minimax(pos: Position) -> dict[object, int]:
         mover = pos.to_move
         where = (tuple(pos.board.items()), pos.rack())
         if where not in generated:
-            generated[where] = [(m.place, m.score) for m in pos.placements()] + [(Pass(), None)]
+            generated[where] = [(m.place, m.score) for m in placements(pos)] + [(Pass(), None)]
         for move, score in generated[where]:
             before = pos.scores[mover] - pos.scores[1 - mover]
             pos.push(move, score=score)
@@ -66,7 +67,7 @@ def _board(path: Path, turns: int) -> Position:
     game = load_game_text(path.read_text())
     while len(game.history) > turns:
         game.pop()
-    return Position.from_game(game)
+    return game.position.copy()
 
 
 def _endgame(path: Path, turns: int, seed: int, size: int) -> Position:
@@ -102,7 +103,7 @@ def test_solver_equals_minimax(native: bool, path: Path, turns: int, seed: int, 
     assert truth[pos.encode(result.best.move)] == best
     ranked = sorted(truth.values(), reverse=True)
     assert [line.value for line in result.lines] == ranked[: len(result.lines)]
-    scores: dict[object, int] = {m.place: m.score for m in pos.placements()}
+    scores: dict[object, int] = {m.place: m.score for m in placements(pos)}
     for line in result.lines:
         assert truth[pos.encode(line.move)] == line.value
         assert line.spread == line.value + pos.spread()
@@ -110,7 +111,7 @@ def test_solver_equals_minimax(native: bool, path: Path, turns: int, seed: int, 
     pushed = 0
     for move in result.best.pv:  # the expected line is a sequence of legal turns
         assert not pos.is_over
-        assert move in pos.legal_moves()
+        assert move in legal_turns(pos)
         pos.push(move)
         pushed += 1
     for _ in range(pushed):
@@ -139,9 +140,9 @@ def test_a_small_budget_gives_a_legal_inexact_answer(native: bool) -> None:
     pos = _endgame(RECORDS[0], 6, 11, 3)
     full = solve(pos, nodes=10**6, native=native)
     small = solve(pos, nodes=3, native=native)
-    root = LIST_COST + len(pos.placements()) + 1  # listing the root's turns (and the pass) is work the answer cannot skip
+    root = LIST_COST + len(placements(pos)) + 1  # listing the root's turns (and the pass) is work the answer cannot skip
     assert full.exact and not small.exact and small.nodes == root and small.depth == 0  # no turn pushed: the list spent it
-    assert small.best.move in pos.legal_moves()
+    assert small.best.move in legal_turns(pos)
     again = solve(pos, nodes=3, native=native)
     assert again.best.move == small.best.move and again.best.value == small.best.value
 

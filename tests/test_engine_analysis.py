@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
+from amath.apps.cli import main
+from amath.core.move import Pass
+from amath.core.rules import AMATH
 from amath.formats.save import save_game
 from amath.game import Game
-from amath.move import Pass
 from amath.players import get_bot
-from amath.rules import AMATH
 from amath.study.engine_analysis import analyze_game_with_engine
 from game_helpers import give, set_bag
 

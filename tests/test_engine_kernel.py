@@ -9,13 +9,13 @@ import sys
 import pytest
 
 from amath import Game
+from amath.core.errors import AmathError, IllegalMoveError
+from amath.core.move import Exchange
+from amath.core.rules import AMATH, SMATH, get_ruleset
+from amath.core.rules.base import ExchangeRule, FirstPlay, Ruleset, Starter
 from amath.engine import BACKENDS, EquityCalculator, MoveGenerator, StaticEquity, backend, get_generator, leave_of
-from amath.errors import AmathError, IllegalMoveError
+from amath.engine.leaves.table import HANDSET
 from amath.formats.fen import position_from_string
-from amath.move import Exchange
-from amath.players.leaves import HANDSET
-from amath.rules import AMATH, SMATH, get_ruleset
-from amath.rules.base import ExchangeRule, FirstPlay, Ruleset, Starter
 from game_helpers import give, set_bag
 
 
@@ -156,9 +156,9 @@ def test_the_default_backend_hands_rulesets_it_lacks_to_python() -> None:
 
 
 def test_without_the_native_core_the_python_backend_is_used_and_said_once() -> None:
-    """A process where ``amath._native`` cannot import (no Rust toolchain at install) still works."""
+    """A process where ``amath.engine.movegen._native`` cannot import (no Rust toolchain at install) still works."""
     code = (
-        "import sys; sys.modules['amath._native'] = None\n"  # makes 'from amath import _native' fail
+        "import sys; sys.modules['amath.engine.movegen._native'] = None\n"  # makes 'from amath.engine.movegen import _native' fail
         "from amath import Game, engine\n"
         "g = Game(seed=1)\n"
         "print(engine.backend(), engine.backend(), len(g.legal_moves.placements()) > 0)\n"

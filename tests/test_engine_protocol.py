@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from amath.core.notation import parse_move
+from amath.core.rules import get_ruleset
 from amath.formats.fen import position_to_string, string_to_json_dict
-from amath.formats.position import Position, position_from_dict, position_of
+from amath.formats.view import PositionView, position_from_dict, position_of
 from amath.game import Game
-from amath.notation import parse_move
 from amath.players.simple import GreedyPlayer
-from amath.rules import get_ruleset
 
 #: Generous: a reply that takes longer means the engine hangs (not a speed check).
 REPLY_TIMEOUT = 300.0
@@ -29,7 +29,7 @@ class Engine:
     def __init__(self) -> None:
         env = dict(os.environ, PYTHONIOENCODING="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "amath.cli", "engine"],
+            [sys.executable, "-m", "amath.apps.cli", "engine"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -115,7 +115,7 @@ def _midgame(seed: int, turns: int) -> Game:
     return game
 
 
-def _shown(eng: Engine) -> tuple[str, Position]:
+def _shown(eng: Engine) -> tuple[str, PositionView]:
     """The engine's ``show``: its position string and its position JSON, read back."""
     lines = eng.ask("show", "position json ")
     string = next(ln for ln in lines if ln.startswith("position string "))[len("position string ") :]

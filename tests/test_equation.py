@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from amath.equation import judge
+from amath.core.equation import judge
 
 
 def verdict(text: str):  # type: ignore[no-untyped-def]

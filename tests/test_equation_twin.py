@@ -9,14 +9,14 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amath.equation import judge
-from amath.tiles import EQUALS, NUMBER_FACES, OPERATORS
+from amath.core.equation import judge
+from amath.core.tiles import EQUALS, NUMBER_FACES, OPERATORS
 
 FACES = list(NUMBER_FACES) + list(OPERATORS) + [EQUALS]
 
 
 def twin(faces: list[str]) -> bool:
-    """True iff the faces form a true A-Math equation, decided without amath.equation."""
+    """True iff the faces form a true A-Math equation, decided without amath.core.equation."""
     if len(faces) < 2:
         return False
     # one character per tile: d = digit tile, N = 10..20 tile, operators and = as themselves

@@ -12,21 +12,27 @@ from pathlib import Path
 import pytest
 
 import amath
-from amath import errors
-from amath.board import Square
-from amath.equation import judge
-from amath.error_text import ERROR_TH, TH, VERDICT_TH, describe, describe_verdict, error_json
-from amath.errors import AmathError, GameStateError, IllegalMoveError, NotationError
+from amath.apps.error_text import ERROR_TH, TH, VERDICT_TH, describe, describe_verdict, error_json
+from amath.core import errors
+from amath.core.board import Square
+from amath.core.equation import judge
+from amath.core.errors import AmathError, GameStateError, IllegalMoveError, NotationError
+from amath.core.move import Place, TilePlay
 from amath.formats.record import RecordError, parse_record
 from amath.game import Game
-from amath.move import Place, TilePlay
 
 SRC = Path(amath.__file__).parent
 
 #: Modules still being written by other helpers this round, not yet on codes.  Their
 #: errors fall back to the class's default code (English only); take an entry out once
 #: its raise sites name their codes.
-NOT_YET = ("engine/", "position.py")
+NOT_YET = ("core/position.py",)
+NOT_YET_ENGINE = True  # the engine's own modules (engine/*.py; not its move generators or leave tables)
+
+
+def _not_yet(rel: str) -> bool:
+    parts = rel.split("/")
+    return rel.startswith(NOT_YET) or (NOT_YET_ENGINE and parts[0] == "engine" and len(parts) == 2)
 
 
 def _error_classes() -> set[str]:
@@ -58,7 +64,7 @@ def _calls() -> list[tuple[str, int, str, ast.Call]]:
     classes = _error_classes() | {"fail", "_False"}
     found = []
     for path in sorted(SRC.rglob("*.py")):
-        if str(path.relative_to(SRC)).startswith(NOT_YET):
+        if _not_yet(str(path.relative_to(SRC))):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -208,10 +214,10 @@ def test_a_code_without_a_thai_text_falls_back_to_english() -> None:
 def test_the_terminal_in_thai_explains_a_refused_move_in_thai() -> None:
     import io
 
-    from amath.terminal.console import Console
-    from amath.terminal.session import Session
-    from amath.terminal.style import Style
-    from amath.terminal.text import Text
+    from amath.apps.terminal.console import Console
+    from amath.apps.terminal.session import Session
+    from amath.apps.terminal.style import Style
+    from amath.apps.terminal.text import Text
 
     game = Game(players=["Ann", "Ben"], seed=9)
     game.set_rack(game.to_move, ["1", "=", "1", "2", "3", "4", "5", "6"])

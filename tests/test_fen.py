@@ -6,15 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amath.board import PlacedTile, Square
-from amath.errors import PositionError
+from amath.core.board import PlacedTile, Square
+from amath.core.errors import PositionError
+from amath.core.rules import AMATH
 from amath.formats.fen import position_from_string, position_to_string, string_to_json_dict
-from amath.formats.position import Position, position_from_dict, position_from_json, position_to_json
-from amath.rules import AMATH
+from amath.formats.view import PositionView, position_from_dict, position_from_json, position_to_json
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> Position:
+def positions(draw: st.DrawFn) -> PositionView:
     """Random positions whose tiles fit in the set (not necessarily reachable in play)."""
     bag = AMATH.tiles.bag()
     chosen = draw(st.lists(st.integers(0, len(bag) - 1), unique=True, max_size=60))
@@ -29,12 +29,12 @@ def positions(draw: st.DrawFn) -> Position:
     rack = [t for k, t in enumerate(rack) if rack[: k + 1].count(t) <= left.count(t)]
     n = draw(st.integers(2, 4))
     scores = draw(st.lists(st.integers(-200, 900), min_size=n, max_size=n))
-    return Position("a-math", tuple(sorted(tiles)), tuple(rack), tuple(scores), draw(st.integers(0, n - 1)))
+    return PositionView("a-math", tuple(sorted(tiles)), tuple(rack), tuple(scores), draw(st.integers(0, n - 1)))
 
 
 @settings(max_examples=150, deadline=None)
 @given(positions())
-def test_position_string_round_trip(pos: Position) -> None:
+def test_position_string_round_trip(pos: PositionView) -> None:
     text = position_to_string(pos)
     assert " " not in text.split(" ", 4)[-1] and len(text.split()) == 5
     assert position_from_string(text) == pos
@@ -43,7 +43,7 @@ def test_position_string_round_trip(pos: Position) -> None:
 
 
 def test_empty_board_and_example() -> None:
-    empty = Position("a-math", (), (), (0, 0), 0)
+    empty = PositionView("a-math", (), (), (0, 0), 0)
     assert position_to_string(empty) == "|".join(["_15"] * 15) + " [] 0,0 1 a-math"
     rows = ["_15"] * 15
     rows[7] = "_6,12,?:=,+-:-,*/:/,_5"
@@ -81,7 +81,7 @@ def test_bad_strings_say_what_is_wrong(text: str, message: str) -> None:
 
 
 @given(positions())
-def test_position_text_reads_both_forms_alike(pos: Position) -> None:
+def test_position_text_reads_both_forms_alike(pos: PositionView) -> None:
     """``position_from_text`` (what ``amath moves`` reads): the JSON and the string give the same position."""
     from amath.formats.load import position_from_text
 

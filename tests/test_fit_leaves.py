@@ -11,11 +11,11 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
+from amath.core.move import Exchange, Place
+from amath.core.rules import get_ruleset
+from amath.engine.leaves.table import LeaveTable
 from amath.game import Game
-from amath.move import Exchange, Place
-from amath.players.leaves import LeaveTable
 from amath.players.selfplay import play, run_tasks
-from amath.rules import get_ruleset
 
 
 def _fit_leaves() -> ModuleType:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from amath import AMATH, ClockRules, Game, Options
-from amath.errors import GameStateError, IllegalMoveError
+from amath.core.errors import GameStateError, IllegalMoveError
+from amath.core.move import Challenge, Exchange, Pass
 from amath.game import start_rank
-from amath.move import Challenge, Exchange, Pass
 from game_helpers import give, set_bag
 from helpers import find_placements
 

@@ -10,13 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from amath.board import Square
-from amath.errors import GameStateError, IllegalMoveError, PositionError
+from amath.core.board import Square
+from amath.core.errors import GameStateError, IllegalMoveError, PositionError
+from amath.core.move import Exchange, Pass, Place, TilePlay
+from amath.core.position import Action, Position
+from amath.core.rules import AMATH, SMATH
+from amath.engine.generator import legal_turns
 from amath.formats.load import load_game_text
 from amath.game import Game
-from amath.move import Exchange, Pass, Place, TilePlay
-from amath.position import Action, Position
-from amath.rules import AMATH, SMATH
 from game_helpers import give, set_bag
 
 DATA = Path(__file__).parent / "data"
@@ -36,7 +37,7 @@ def _recorded(path: Path) -> tuple[Game, tuple[tuple[Action, tuple[str, ...]], .
 
 def _start(path: Path) -> tuple[Position, tuple[tuple[Action, tuple[str, ...]], ...]]:
     game, turns = _recorded(path)
-    return Position.from_game(game), turns
+    return game.position.copy(), turns
 
 
 def test_replaying_a_record_matches_the_game_turn_by_turn() -> None:
@@ -45,12 +46,12 @@ def test_replaying_a_record_matches_the_game_turn_by_turn() -> None:
         history = list(game.history)
         while game.history:
             game.pop()
-        pos = Position.from_game(game)
+        pos = game.position.copy()
         for turn in history:
             assert turn.move is not None and not isinstance(turn.move, type(None))
             pos.push(turn.move, turn.drawn)  # type: ignore[arg-type]
             game.push(turn.move)
-            assert pos.state()[:2] == Position.from_game(game).state()[:2]  # board and racks
+            assert pos.state()[:2] == game.position.copy().state()[:2]  # board and racks
             assert pos.scores == game.scores and pos.to_move == game.to_move and pos.scoreless == game.passes
         assert game.result is not None and pos.outcome is not None
         assert pos.outcome.scores == game.result.scores and pos.outcome.reason == game.result.reason
@@ -170,7 +171,7 @@ def _endgame_game() -> Game:
 
 def test_play_out_adds_the_multiplier_times_the_other_racks() -> None:
     game = _endgame_game()
-    pos = Position.from_game(game)
+    pos = game.position.copy()
     pos.push(OPEN)
     game.push(OPEN)
     assert pos.is_over and pos.outcome is not None and game.result is not None
@@ -178,7 +179,7 @@ def test_play_out_adds_the_multiplier_times_the_other_racks() -> None:
     left = AMATH.points("9") + AMATH.points("19")
     assert pos.outcome.scores[0] == pos.scores[0] + AMATH.playout_multiplier * left and pos.outcome.scores[1] == pos.scores[1]
     assert pos.spread(0) == pos.outcome.scores[0] - pos.outcome.scores[1]
-    assert pos.legal_moves() == [] and pos.exchanges() == []
+    assert legal_turns(pos) == [] and pos.exchanges() == []
     with pytest.raises(GameStateError):
         pos.push(Pass())
     pos.pop()
@@ -187,7 +188,7 @@ def test_play_out_adds_the_multiplier_times_the_other_racks() -> None:
 
 def test_the_passes_end_the_game_and_each_side_loses_its_rack() -> None:
     game = _endgame_game()
-    pos = Position.from_game(game)
+    pos = game.position.copy()
     rounds = AMATH.pass_rounds * 2
     for _ in range(rounds - 1):
         pos.push(Pass())
@@ -207,7 +208,7 @@ def test_a_placement_resets_the_scoreless_count() -> None:
     game.set_starter(0)
     give(game, 0, ["1", "=", "1", "2"])
     set_bag(game, 0)
-    pos = Position.from_game(game)
+    pos = game.position.copy()
     pos.push(Pass())
     pos.push(Pass())
     assert pos.scoreless == 2
@@ -250,7 +251,7 @@ def test_hidden_racks_are_supplied_or_sampled() -> None:
     game.pop()
     while len(game.bag) < 10:
         game.pop()
-    pos = Position.from_game(game, perspective=game.to_move)
+    pos = game.position.seen_by(game.to_move)
     other = 1 - game.to_move
     assert not pos.is_known(other) and pos.hidden[other] == len(game.racks[other])
     assert pos.unseen() == game.unseen(game.to_move) and pos.bag_size == len(game.bag)
@@ -260,9 +261,9 @@ def test_hidden_racks_are_supplied_or_sampled() -> None:
     again.sample_hidden(random.Random(1))
     assert sampled == again and sampled.is_known(other) and sampled.zobrist == sampled.compute_zobrist()
     pos.set_rack(other, game.racks[other])
-    assert pos.state() == Position.from_game(game).state()
+    assert pos.state() == game.position.copy().state()
     with pytest.raises(PositionError):
-        Position.from_game(game, perspective=0).set_rack(1, ["?"] * 9)
+        game.position.seen_by(0).set_rack(1, ["?"] * 9)
 
 
 def test_from_view_knows_the_opponent_rack_when_the_bag_is_empty() -> None:
@@ -270,7 +271,7 @@ def test_from_view_knows_the_opponent_rack_when_the_bag_is_empty() -> None:
     game.pop()
     assert not game.bag and not game.over
     view = Position.from_view(game.rules, game.board.copy(), game.racks[game.to_move], game.scores, game.to_move)
-    assert view.state()[:3] == Position.from_game(game).state()[:3] and view.bag_size == 0
+    assert view.state()[:3] == game.position.copy().state()[:3] and view.bag_size == 0
     while len(game.bag) < 3:
         game.pop()
     view = Position.from_view(game.rules, game.board.copy(), game.racks[game.to_move], game.scores, game.to_move)
@@ -298,6 +299,6 @@ def test_bad_positions_are_refused() -> None:
 
 def test_legal_moves_end_with_pass_and_list_placements_first() -> None:
     pos = Position(AMATH, racks=[["1", "=", "1"], ["2"]], bag={"0": 5})
-    moves = pos.legal_moves()
+    moves = legal_turns(pos)
     assert isinstance(moves[-1], Pass)
     assert OPEN in moves and sum(isinstance(m, Exchange) for m in moves) == 5  # 1, =, 11, 1=, 11=

@@ -40,8 +40,8 @@ def test_a_record_counts_each_seats_turns_by_kind() -> None:
 
 
 def test_a_level_spec_changes_the_budget_key_by_key_the_sim_work_cap_too() -> None:
+    from amath.core.rules import AMATH
     from amath.players.search import CHAMPION_BUDGET
-    from amath.rules import AMATH
 
     bot = ladder.make_bot("champion[sim_work=0,iterations=100]", 1, AMATH)
     assert bot.budget.sim_work == 0 != CHAMPION_BUDGET.sim_work and bot.budget.iterations == 100
@@ -50,8 +50,8 @@ def test_a_level_spec_changes_the_budget_key_by_key_the_sim_work_cap_too() -> No
 
 def test_a_scaled_equity_level_weighs_every_leave_by_the_factor() -> None:
     """``equity[scale=0.5]``: the table of the ruleset played, each leave worth half; the end-of-game worth unchanged."""
+    from amath.core.rules import AMATH, SMATH
     from amath.engine.static import default_equity
-    from amath.rules import AMATH, SMATH
 
     for rules in (AMATH, SMATH):
         own = default_equity()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from amath import Game
-from amath.move import Exchange, Pass, Place
+from amath.core.move import Exchange, Pass, Place
 from game_helpers import give
 
 

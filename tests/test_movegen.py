@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from amath.board import Board
-from amath.equation import LineSyntax
-from amath.movegen import generate_reference
-from amath.placement import analyze, check_lines
-from amath.rules import AMATH
-from amath.scoring import score
-from amath.tiles import TileSet
+from amath.core.board import Board
+from amath.core.equation import LineSyntax
+from amath.core.placement import analyze, check_lines
+from amath.core.rules import AMATH
+from amath.core.scoring import score
+from amath.core.tiles import TileSet
+from amath.engine.movegen import generate_reference
 from backends import Generate
 from movegen_cases import board_of, corpus_boards
 
@@ -34,7 +34,7 @@ def test_perft_counts(case: dict[str, object], movegen: Generate) -> None:
 
 @pytest.mark.parametrize("index", [0, 17, 42, 77, 101])
 def test_full_rack_moves_are_legal_scored_and_ordered(index: int, movegen: Generate) -> None:
-    """Every move of a real eight-tile rack passes the rules judge and scores as amath.scoring says."""
+    """Every move of a real eight-tile rack passes the rules judge and scores as amath.core.scoring says."""
     import movegen_cases
 
     data = json.loads(movegen_cases.CORPUS.read_text(encoding="utf-8"))["positions"][index]

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from amath import Game
-from amath.board import Board, Layout
-from amath.move import Exchange
-from amath.movegen.bounded import generate_bounded, step
-from amath.movegen.reference import generate_reference
-from amath.movegen.result import GeneratedMove
-from amath.rules import AMATH, SMATH, Ruleset
+from amath.core.board import Board, Layout
+from amath.core.move import Exchange
+from amath.core.rules import AMATH, SMATH, Ruleset
+from amath.engine.movegen.bounded import generate_bounded, step
+from amath.engine.movegen.reference import generate_reference
+from amath.engine.movegen.result import GeneratedMove
 
 SMALL = Layout(("..2..", ".D.3.", "..*..", ".3.D.", "..2.."))
 

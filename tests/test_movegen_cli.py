@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
-from amath.formats.position import position_from_dict
-from amath.movegen import generate
-from amath.notation import parse_place
-from amath.rules import AMATH
+from amath.apps.cli import main
+from amath.core.notation import parse_place
+from amath.core.rules import AMATH
+from amath.engine.movegen import generate
+from amath.formats.view import position_from_dict
 from ranking import assert_n_best
 
 POSITION = {
@@ -102,7 +102,7 @@ def test_a_complete_list_too_big_for_memory_stops_and_says_so(
 ) -> None:
     """Past the search's memory budget (a big Smath rack, no --limit) the command lists nothing,
     says why and what to ask instead, in the language chosen, and exits 1; with --limit it answers."""
-    from amath.movegen import smath
+    from amath.engine.movegen import smath
 
     path = _write(tmp_path, SMATH_POSITION)
     assert main(["moves", path]) == 0

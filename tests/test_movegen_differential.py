@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from amath.movegen import GeneratedMove, generate, generate_reference
-from amath.rules import AMATH
+from amath.core.rules import AMATH
+from amath.engine.movegen import GeneratedMove, generate, generate_reference
 from backends import Generate
 from movegen_cases import board_of, corpus_boards, differential_cases, unseen_pool
 

@@ -1,4 +1,4 @@
-"""The compiled generator (amath.movegen.native) against its Python twin, and its wrapper API."""
+"""The compiled generator (amath.engine.movegen.native) against its Python twin, and its wrapper API."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from functools import lru_cache
 
 import pytest
 
-from amath.board import Board
-from amath.formats.position import position_from_dict
-from amath.movegen import fast, native
-from amath.movegen.result import digest
-from amath.rules import AMATH, SMATH
-from amath.rules.base import Ruleset
+from amath.core.board import Board
+from amath.core.rules import AMATH, SMATH
+from amath.core.rules.base import Ruleset
+from amath.engine.movegen import fast, native
+from amath.engine.movegen.result import digest
+from amath.formats.view import position_from_dict
 from movegen_cases import CORPUS
 
 # Only where the extension cannot be built at all (no Rust toolchain); with cargo present a
@@ -93,7 +93,7 @@ def test_supports_a_math_not_smath() -> None:
 @pytest.mark.parametrize("index", [2, 10, 32, 45, 48])
 def test_solving_for_the_last_number_finds_what_searching_finds(index: int) -> None:
     """The search may solve for a side's last number or enumerate it (``force_max``): the same moves either way."""
-    from amath import _native
+    from amath.engine.movegen import _native
 
     case = position(index, 1)
     assert case is not None

@@ -1,6 +1,6 @@
 """The compiled generator's boundary, fuzzed: any board, rack or ruleset gives moves or a library error.
 
-Through the wrapper every bad input is an :class:`~amath.errors.AmathError` (or, for a
+Through the wrapper every bad input is an :class:`~amath.core.errors.AmathError` (or, for a
 ruleset it cannot take, ``supports`` is False); what it accepts it answers exactly as the
 Python generator does.  The raw extension refuses malformed data with ``ValueError``
 (``OverflowError`` for an int that does not fit), never by crashing the interpreter.
@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from amath.board import Board, Layout, PlacedTile, Square
-from amath.equation import LineSyntax
-from amath.errors import AmathError, PositionError, TileError
-from amath.movegen import fast, native
-from amath.rules import AMATH
-from amath.rules.base import FirstPlay, Ruleset
-from amath.tiles import ALL_FACES, TileSet
+from amath.core.board import Board, Layout, PlacedTile, Square
+from amath.core.equation import LineSyntax
+from amath.core.errors import AmathError, PositionError, TileError
+from amath.core.rules import AMATH
+from amath.core.rules.base import FirstPlay, Ruleset
+from amath.core.tiles import ALL_FACES, TileSet
+from amath.engine.movegen import fast, native
 
 pytestmark = pytest.mark.skipif(not native.available() and shutil.which("cargo") is None, reason="no Rust toolchain")
 
@@ -150,7 +150,7 @@ JUNK_VALUES = st.one_of(
 )
 def test_the_extension_refuses_malformed_data(field: str, value: object, board: list[int], rack: list[int]) -> None:
     """One field of the ruleset replaced by junk, a junk board and rack: ValueError or an answer, no crash."""
-    from amath import _native
+    from amath.engine.movegen import _native
 
     data = _valid_data()
     data[field] = value

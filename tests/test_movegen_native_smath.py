@@ -1,6 +1,6 @@
-"""The compiled Smath search (``amath._native.smath``) against its Python twin, and its boundary.
+"""The compiled Smath search (``amath.engine.movegen._native.smath``) against its Python twin, and its boundary.
 
-The twin is :func:`amath.movegen.smath.generate_smath`; the Rust port walks the same
+The twin is :func:`amath.engine.movegen.smath.generate_smath`; the Rust port walks the same
 nodes in the same order, so besides equal moves (same scores, same order, same top N and
 ties) the node counts are equal too, and a node budget stops both at the same place with
 the same placements found.  Positions are made by playing a few seeded moves from the
@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from amath.board import Board, Layout, PlacedTile
-from amath.errors import AmathError
-from amath.movegen import native, smath
-from amath.movegen.result import GeneratedMove
-from amath.movegen.smath import SearchStats, SearchStopped
-from amath.rules import SMATH, Ruleset, smath_variant
+from amath.core.board import Board, Layout, PlacedTile
+from amath.core.errors import AmathError
+from amath.core.rules import SMATH, Ruleset, smath_variant
+from amath.engine.movegen import native, smath
+from amath.engine.movegen.result import GeneratedMove
+from amath.engine.movegen.smath import SearchStats, SearchStopped
 from ranking import assert_n_best_by_score
 
 pytestmark = pytest.mark.skipif(not native.available() and shutil.which("cargo") is None, reason="no Rust toolchain")
@@ -280,7 +280,7 @@ def test_bad_input_is_the_librarys_error() -> None:
 def test_supports_smath_where_the_twin_does() -> None:
     assert native.supports_smath(SMATH) and native.supports_smath(smath_variant(primary=True))
     assert not native.supports(SMATH)
-    from amath.rules import AMATH
+    from amath.core.rules import AMATH
 
     assert not native.supports_smath(AMATH)
 
@@ -309,8 +309,8 @@ def test_the_extension_refuses_junk_without_crashing(
     max_len: int | None,
     max_entries: int | None,
 ) -> None:
-    """Junk boards, racks and options straight into ``amath._native.smath``: an answer or ValueError."""
-    from amath import _native
+    """Junk boards, racks and options straight into ``amath.engine.movegen._native.smath``: an answer or ValueError."""
+    from amath.engine.movegen import _native
 
     data = native.rules_data(SMATH)
     assert data is not None

@@ -2,10 +2,10 @@
 
 Positions come from Smath self-play (tests/data/smath_positions.json, made by
 benchmarks/make_smath_positions.py); the brute force is
-:func:`amath.movegen.reference.generate_reference_lines`, which tries every tile on
+:func:`amath.engine.movegen.reference.generate_reference_lines`, which tries every tile on
 every square and lets the rules judge, bounded by the main line's length.  Each test
 takes ``search``: the search of one backend (``tests/backends.SMATH_BACKENDS``), with
-:func:`amath.movegen.smath.generate_smath`'s arguments; the grammar's own tests are in
+:func:`amath.engine.movegen.smath.generate_smath`'s arguments; the grammar's own tests are in
 tests/test_smath_grammar.py.
 """
 
@@ -25,19 +25,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amath import Game
-from amath.board import Board, Layout
-from amath.formats.position import position_from_dict
-from amath.movegen import smath
-from amath.movegen.lines import grid_of
-from amath.movegen.rack import RackInfo
-from amath.movegen.reference import generate_reference_lines
-from amath.movegen.result import GeneratedMove, digest, sort_moves
-from amath.movegen.smath import SearchStats, SearchStopped
-from amath.movegen.smath_line import build_smath_line
-from amath.movegen.smath_walk import placeable
-from amath.placement import analyze, check_lines
-from amath.rules import SMATH, Ruleset, get_ruleset
-from amath.scoring import score
+from amath.core.board import Board, Layout
+from amath.core.placement import analyze, check_lines
+from amath.core.rules import SMATH, Ruleset, get_ruleset
+from amath.core.scoring import score
+from amath.engine.movegen import smath
+from amath.engine.movegen.lines import grid_of
+from amath.engine.movegen.rack import RackInfo
+from amath.engine.movegen.reference import generate_reference_lines
+from amath.engine.movegen.result import GeneratedMove, digest, sort_moves
+from amath.engine.movegen.smath import SearchStats, SearchStopped
+from amath.engine.movegen.smath_line import build_smath_line
+from amath.engine.movegen.smath_walk import placeable
+from amath.formats.view import position_from_dict
 from backends import SMATH_BACKENDS
 from ranking import assert_n_best_by_score
 

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amath.board import Board, PlacedTile, Square
-from amath.errors import NotationError
-from amath.move import Challenge, Exchange, Pass, Place, TilePlay
-from amath.notation import format_coordinate, format_move, parse_coordinate, parse_move
-from amath.rules import AMATH
+from amath.core.board import Board, PlacedTile, Square
+from amath.core.errors import NotationError
+from amath.core.move import Challenge, Exchange, Pass, Place, TilePlay
+from amath.core.notation import format_coordinate, format_move, parse_coordinate, parse_move
+from amath.core.rules import AMATH
 
 
 def board_with(row: int, col: int, faces: str, across: bool = True) -> Board:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from amath.board import Board, Square
-from amath.errors import IllegalMoveError
-from amath.move import Place, TilePlay
-from amath.placement import analyze, check_lines
-from amath.rules import AMATH
+from amath.core.board import Board, Square
+from amath.core.errors import IllegalMoveError
+from amath.core.move import Place, TilePlay
+from amath.core.placement import analyze, check_lines
+from amath.core.rules import AMATH
 
 
 def place(*specs: str) -> Place:

@@ -1,4 +1,4 @@
-"""``amath play`` driven through ``amath.cli.main`` with scripted input on a seeded game."""
+"""``amath play`` driven through ``amath.apps.cli.main`` with scripted input on a seeded game."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
+from amath.apps.cli import main
+from amath.apps.terminal import savefile
 from amath.formats.save import load_game
 from amath.game import Game
-from amath.terminal import savefile
 
 # Seed 9: Ann starts with 8 +- = 1 5 8 2 4.
 SEED = 9

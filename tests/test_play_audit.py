@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from amath.apps.terminal.console import Console
+from amath.apps.terminal.render import render_board
+from amath.apps.terminal.session import Session
+from amath.apps.terminal.style import Style
+from amath.apps.terminal.text import Text
+from amath.core.rules import SMATH
 from amath.game import Game
-from amath.rules import SMATH
-from amath.terminal.console import Console
-from amath.terminal.render import render_board
-from amath.terminal.session import Session
-from amath.terminal.style import Style
-from amath.terminal.text import Text
 
 PLAIN = Style(color=False, unicode=True)
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from amath import Game
-from amath.errors import PositionError
-from amath.formats.position import position_from_dict, position_from_json, position_of, position_to_dict, position_to_json
+from amath.core.errors import PositionError
+from amath.formats.view import position_from_dict, position_from_json, position_of, position_to_dict, position_to_json
 from game_helpers import give
 
 SPEC_EXAMPLE = {
@@ -38,7 +38,7 @@ def test_spec_example_reads_and_round_trips() -> None:
 
 
 def board_square(name: str):  # type: ignore[no-untyped-def]
-    from amath.board import Square
+    from amath.core.board import Square
 
     return Square.parse(name)
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amath.errors import AmathError
+from amath.core.errors import AmathError
 from amath.formats.record import RecordError, format_record, parse_record, record_of, write_record
 from amath.formats.replay import read_record, replay
 from amath.game import Game, Turn

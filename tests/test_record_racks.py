@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amath.errors import GameStateError, IllegalMoveError
+from amath.core.errors import GameStateError, IllegalMoveError
+from amath.core.move import Pass
 from amath.game import Game
-from amath.move import Pass
 
 
 @settings(max_examples=60, deadline=None)

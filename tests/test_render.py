@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from amath.apps.server.views import last_squares
 from amath.formats.load import game_at
 from amath.formats.record import parse_record
 from amath.formats.replay import read_record, replay
 from amath.game import Game
 from amath.render import png
 from amath.render.svg import COLOURS, board_svg
-from amath.server.views import last_squares
 
 G = "{http://www.w3.org/2000/svg}g"
 DATA = Path(__file__).parent / "data"

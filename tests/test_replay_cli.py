@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
+from amath.apps.cli import main
 from amath.formats.fen import position_from_string
 from amath.formats.replay import read_record
 from amath.formats.save import dumps_game

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from amath import Game, Options
-from amath.errors import PositionError
+from amath.core.errors import PositionError
+from amath.core.move import Challenge, Exchange, Pass
 from amath.formats.save import dumps_game, load_game, loads_game, save_game
-from amath.move import Challenge, Exchange, Pass
 from helpers import find_placements
 
 

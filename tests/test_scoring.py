@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from amath.board import Board, Layout, PlacedTile, Square
-from amath.move import Place, TilePlay
-from amath.placement import Line, analyze
-from amath.rules import AMATH
-from amath.scoring import line_score, score
+from amath.core.board import Board, Layout, PlacedTile, Square
+from amath.core.move import Place, TilePlay
+from amath.core.placement import Line, analyze
+from amath.core.rules import AMATH
+from amath.core.scoring import line_score, score
 
 
 def _line(row: int, faces: str, start_col: int = 0, new: bool = True) -> Line:

@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from amath.core.errors import PositionError
+from amath.core.move import Exchange, Pass, Place
+from amath.core.position import Position
+from amath.core.rules import AMATH
 from amath.engine import Budget, best
+from amath.engine.generator import legal_turns
 from amath.engine.inference import infer, kept_size
 from amath.engine.preendgame import PreEndgame, splits
 from amath.engine.sim import Simulator, clearly_worse, simulate, win_estimate
 from amath.engine.static import default_equity
-from amath.errors import PositionError
 from amath.formats.load import load_game_text
-from amath.move import Exchange, Pass, Place
-from amath.position import Position
-from amath.rules import AMATH
 from test_endgame import minimax
 
 DATA = Path(__file__).parent / "data"
@@ -31,7 +32,7 @@ def _base(turns: int) -> Position:
     game = load_game_text(RECORD.read_text())
     while len(game.history) > turns:
         game.pop()
-    return Position.from_game(game)
+    return game.position.copy()
 
 
 def _small(seed: int, mine: tuple[str, ...], opp: int, bag: int, *, known: bool = False) -> Position:
@@ -172,7 +173,7 @@ def test_inference_of_a_placement_checks_the_board() -> None:
     placed = next(sq for sq, _ in pos.board.items())
     tile = pos.board.get(placed)
     assert tile is not None
-    from amath.move import TilePlay
+    from amath.core.move import TilePlay
 
     move = Place((TilePlay(placed, tile.tile, tile.face),))
     dist = infer(pos, 1, move, equity=default_equity(), samples=12, check_plays=True, rack_size=3)
@@ -259,7 +260,7 @@ def test_best_solves_an_empty_bag_exactly() -> None:
 
 def test_best_returns_legal_ranked_turns_with_probabilities() -> None:
     pos = _small(3, ("=", "1", "2", "3"), 3, 10)
-    legal = pos.legal_moves()
+    legal = legal_turns(pos)
     for budget in (Budget(iterations=0, nodes=0), Budget(iterations=8, candidates=3)):
         plays = best(pos, budget, seed=1)
         assert plays and all(p.move in legal and 0.0 <= p.win <= 1.0 and p.pv[0] == p.move for p in plays)
@@ -283,7 +284,7 @@ def test_a_playout_turn_holds_back_extra_blanks_and_stays_legal() -> None:
     turn = sim.reply(pos)
     assert (pos.state(), pos.zobrist) == before
     assert sim.reply(pos) is turn  # kept for the node: the same board, rack and bag size
-    assert turn.move in pos.legal_moves()
+    assert turn.move in legal_turns(pos)
     # Exchanges are valued by the tiles kept since the one static equity: keeping ? ? ? = can win.
     assert isinstance(turn.move, Place | Exchange)
     used = list(turn.move.rack_tiles) if isinstance(turn.move, Place) else list(turn.move.tiles)
@@ -305,7 +306,7 @@ def test_a_playout_turn_with_blanks_held_back_never_exchanges_when_the_bag_forbi
         assert not AMATH.can_exchange(1, pos.bag_size)
         turn = Simulator(pos, equity=default_equity(), candidates=1, seed=1).reply(pos)
         assert not isinstance(turn.move, Exchange)
-        assert turn.move in pos.legal_moves()
+        assert turn.move in legal_turns(pos)
 
 
 def test_placements_against_scoreless_turns_get_one_more_ply() -> None:
@@ -345,7 +346,7 @@ def test_a_budget_without_nodes_simulates_the_endgame_instead_of_a_one_node_solv
     pos = Position(AMATH, base.board.copy(), [["=", "1", "1", "2"], ["=", "2", "2", "4"]], {}, base.scores, 0)
     plays = best(pos, Budget(iterations=6, candidates=3, nodes=0), seed=1)
     assert plays[0].method == "sim" and 0 < plays[0].work <= 6
-    assert all(p.move in pos.legal_moves() for p in plays)
+    assert all(p.move in legal_turns(pos) for p in plays)
     assert best(pos, Budget(iterations=6, candidates=3, nodes=10**5))[0].method == "endgame"
 
 
@@ -371,9 +372,9 @@ def test_saturated_win_estimates_leave_the_choice_to_the_values() -> None:
 
 
 def test_leave_values_are_remembered_per_ruleset_and_leave() -> None:
+    from amath.core.rules import SMATH
     from amath.engine.equity import StaticEquity
-    from amath.players.leaves import HANDSET, LeaveTable
-    from amath.rules import SMATH
+    from amath.engine.leaves.table import HANDSET, LeaveTable
 
     other = LeaveTable({t: 10.0 for t in HANDSET.tiles}, {}, name="other")
     eq = StaticEquity(HANDSET, {SMATH.name: other})

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
+from amath.apps.cli import main
+from amath.core.rules import AMATH, SMATH
 from amath.engine import Budget
 from amath.formats.fen import position_to_string
 from amath.formats.load import load_game_text
-from amath.formats.position import position_of
+from amath.formats.view import position_of
 from amath.game import Game
 from amath.players import get_bot
 from amath.players.registry import BOTS, LEVEL_NAMES, bot_names
 from amath.players.search import SearchPlayer
-from amath.rules import AMATH, SMATH
 from game_helpers import give, set_bag
 
 TINY = Budget(iterations=1, candidates=1, nodes=40, inference_samples=8)
@@ -127,14 +127,14 @@ def test_smath_levels_play_the_best_turn_by_static_equity_of_a_full_rack() -> No
     search for the few best by equity (which finishes), not for every placement of the ten
     tiles (which stops at its budget with a partial list whose best was 51 points where 277
     were there, on this stored position)."""
+    from amath.core.position import Position
     from amath.engine import best
     from amath.engine.generator import get_generator
+    from amath.engine.movegen.rack_leaves import EQUITY_UNIT
+    from amath.engine.movegen.result import kept_tiles
     from amath.engine.static import default_equity, to_units
-    from amath.formats.position import position_from_dict
-    from amath.movegen.leaves import EQUITY_UNIT
-    from amath.movegen.result import kept_tiles
+    from amath.formats.view import position_from_dict
     from amath.players.search import level_budget
-    from amath.position import Position
 
     stored = json.loads((Path(__file__).parent / "data" / "smath_positions.json").read_text(encoding="utf-8"))["positions"][0]
     view = position_from_dict(stored["position"])

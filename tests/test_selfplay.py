@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
-from amath.cli.selfplay import summary_lines
+from amath.apps.cli import main
+from amath.apps.cli.selfplay import summary_lines
+from amath.core.rules import AMATH
 from amath.formats.save import load_game
-from amath.parallel import Workers, run_ordered
+from amath.players.parallel import Workers, run_ordered
 from amath.players.selfplay import GameRecord, Summary, game_seed, play_game, play_task, run_tasks, seating
-from amath.rules import AMATH
 
 SMALL = dataclasses.replace(AMATH, name="a-math-5", rack_size=5, bingo_bonus=25)
 

@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from amath.apps.server import Settings, create_app
 from amath.game import Game
-from amath.server import Settings, create_app
 from webtools import UNLIMITED, StubBot, seeds
 
 DEEP_LIST = b"[" * 5000 + b"]" * 5000

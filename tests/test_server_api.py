@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from amath.apps.server import Settings, create_app
 from amath.game import Game
-from amath.server import Settings, create_app
 from webtools import UNLIMITED, StubBot, find_place, place_json, seeds, wait_until
 
 

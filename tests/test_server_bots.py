@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from amath.apps.server import Settings, create_app
+from amath.apps.server.bots import registry
 from amath.game import Game
-from amath.server import Settings, create_app
-from amath.server.bots import registry
 from webtools import UNLIMITED, wait_until
 
 LEVELS, FACTORY = registry()

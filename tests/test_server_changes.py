@@ -1,7 +1,7 @@
 """Screens are sent what a turn changed, not their whole view: the changes add up to the view, and hide what they must.
 
 Every screen here is read as the page reads it (``webtools.Screen``: a whole view, then
-changes applied by ``amath.server.changes.apply_change``) and compared, after every
+changes applied by ``amath.apps.server.changes.apply_change``) and compared, after every
 turn, with the view the server gives that seat on request.
 """
 
@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import amath.server.changes as changes
+import amath.apps.server.changes as changes
+from amath.apps.server import Settings, create_app
+from amath.apps.server.rooms import Rooms, Watcher
 from amath.game import Game
-from amath.server import Settings, create_app
-from amath.server.rooms import Rooms, Watcher
 from webtools import UNLIMITED, Screen, StubBot, comparable, find_smath_first, follow, hidden_leaks, place_json, seeds, wait_until
 
 FALSE_LINE = [{"square": sq, "tile": "?", "face": face} for sq, face in (("G8", "1"), ("H8", "="), ("I8", "2"))]

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from amath.board import Square
+from amath.apps.server import Settings, coach, create_app
+from amath.core.board import Square
+from amath.core.move import Pass, Place, TilePlay
+from amath.core.rules import AMATH
+from amath.engine.movegen import generate
 from amath.formats.record import write_record
 from amath.game import Game
-from amath.move import Pass, Place, TilePlay
-from amath.movegen import generate
-from amath.rules import AMATH
-from amath.server import Settings, coach, create_app
 from webtools import UNLIMITED, StubBot, find_place, place_json, wait_until
 
 

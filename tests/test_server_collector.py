@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from amath.server import Settings, create_app
-from amath.server.collector import FREEZE_EVERY, FULL_EVERY, THRESHOLDS, step
+from amath.apps.server import Settings, create_app
+from amath.apps.server.collector import FREEZE_EVERY, FULL_EVERY, THRESHOLDS, step
 from webtools import UNLIMITED, StubBot, wait_until
 
 

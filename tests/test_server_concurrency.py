@@ -15,11 +15,11 @@ import pytest
 from sqlalchemy import text
 from starlette.testclient import TestClient
 
-from amath.errors import GameStateError
-from amath.server import Settings, create_app
-from amath.server.rooms import Rooms, Watcher
-from amath.server.storage import Database, Store, StoredGame, StoredSeat
-from amath.server.writers import WRITERS_ENV
+from amath.apps.server import Settings, create_app
+from amath.apps.server.rooms import Rooms, Watcher
+from amath.apps.server.storage import Database, Store, StoredGame, StoredSeat
+from amath.apps.server.writers import WRITERS_ENV
+from amath.core.errors import GameStateError
 from webtools import UNLIMITED, Screen, StubBot, seeds, wait_until
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from amath.apps.server import Settings, create_app
 from amath.game import Game
-from amath.server import Settings, create_app
 from webtools import UNLIMITED, StubBot, seeds
 
 

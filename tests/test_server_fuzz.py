@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from amath.apps.server import Settings, create_app
 from amath.game import Game
-from amath.server import Settings, create_app
 from conftest import fresh_db_url
 from webtools import UNLIMITED
 
@@ -64,7 +64,7 @@ class _Pass:
         pass
 
     def choose(self, game: Game) -> Any:
-        from amath.move import Pass
+        from amath.core.move import Pass
 
         return Pass()
 

@@ -14,10 +14,10 @@ import uvicorn
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from amath.cli import main
-from amath.server import Settings, create_app
-from amath.server.config import SettingsError, settings_from
-from amath.server.errors import ApiError
+from amath.apps.cli import main
+from amath.apps.server import Settings, create_app
+from amath.apps.server.config import SettingsError, settings_from
+from amath.apps.server.errors import ApiError
 from webtools import UNLIMITED, StubBot, seeds, wait_until
 
 

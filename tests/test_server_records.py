@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from amath.apps.server import Settings, create_app
 from amath.formats.replay import read_record
-from amath.server import Settings, create_app
 from webtools import UNLIMITED, StubBot, find_place, find_smath_first, place_json, record_leaks, seeds
 
 

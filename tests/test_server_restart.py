@@ -35,7 +35,7 @@ def _call(url: str, body: Any = None, token: str | None = None) -> tuple[int, An
 
 def _start(port: int, db: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "amath.cli", "serve", "--port", str(port), "--db", db],
+        [sys.executable, "-m", "amath.apps.cli", "serve", "--port", str(port), "--db", db],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

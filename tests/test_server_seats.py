@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from amath.apps.server import Settings, create_app
 from amath.game import Game
-from amath.server import Settings, create_app
 from webtools import UNLIMITED, Screen, StubBot, seeds
 
 

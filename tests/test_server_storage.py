@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from amath.cli import main
-from amath.server.storage import POSTGRES_DRIVER, StorageError, Store, StoredGame, StoredSeat
-from amath.server.writers import driver_for
+from amath.apps.cli import main
+from amath.apps.server.storage import POSTGRES_DRIVER, StorageError, Store, StoredGame, StoredSeat
+from amath.apps.server.writers import driver_for
 from conftest import TEST_DB_ENV
 
 

@@ -10,9 +10,9 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from amath.apps.server import Settings, create_app
+from amath.core.move import Exchange, Pass
 from amath.game import Game
-from amath.move import Exchange, Pass
-from amath.server import Settings, create_app
 from webtools import UNLIMITED, Screen, StubBot, find_place, hidden_leaks, place_json, record_leaks, seeds, wait_until
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from amath import Game
-from amath.cli import main
-from amath.equation import judge
-from amath.errors import IllegalMoveError
-from amath.move import Exchange, Pass
-from amath.rules import SMATH, get_ruleset
-from amath.rules.base import FirstPlay
+from amath.apps.cli import main
+from amath.core.equation import judge
+from amath.core.errors import IllegalMoveError
+from amath.core.move import Exchange, Pass
+from amath.core.rules import SMATH, get_ruleset
+from amath.core.rules.base import FirstPlay
 from game_helpers import give
 
 
@@ -162,10 +162,10 @@ def test_primary_allows_equations_anywhere() -> None:
 def test_bingo_is_ten_rack_tiles_and_free_tiles_do_not_count() -> None:
     import dataclasses
 
-    from amath.board import Board, Square
-    from amath.move import Place, TilePlay
-    from amath.placement import analyze
-    from amath.scoring import is_bingo, score
+    from amath.core.board import Board, Square
+    from amath.core.move import Place, TilePlay
+    from amath.core.placement import analyze
+    from amath.core.scoring import is_bingo, score
 
     rules = dataclasses.replace(SMATH, first_play=FirstPlay.ANYWHERE)
     faces = "1 + 2 + 3 + 4 + 0 = 10".split()  # ten rack tiles and a free =

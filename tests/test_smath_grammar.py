@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from amath.equation import judge
-from amath.movegen.exact import add
-from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, advance, relative, side_value
-from amath.movegen.smath_line import token
-from amath.rules import SMATH
+from amath.core.equation import judge
+from amath.core.rules import SMATH
+from amath.engine.movegen.exact import add
+from amath.engine.movegen.smath_grammar import AFTER_EQUALS, INITIAL, advance, relative, side_value
+from amath.engine.movegen.smath_line import token
 
 FACES = [str(n) for n in range(13)] + ["+", "-", "*", "/", "=", "(", ")"]
 

@@ -16,14 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from amath.formats.position import position_from_dict
-from amath.movegen import smath, smath_walk
-from amath.movegen.exact import Value, make
-from amath.movegen.smath import SearchStats
-from amath.movegen.smath_grammar import AFTER_EQUALS, INITIAL, State, advance, group, side_value
-from amath.movegen.smath_line import CLOSE, EQ, OPEN, token
-from amath.movegen.smath_values import Bag, Piece, Values
-from amath.rules import SMATH
+from amath.core.rules import SMATH
+from amath.engine.movegen import smath, smath_walk
+from amath.engine.movegen.exact import Value, make
+from amath.engine.movegen.smath import SearchStats
+from amath.engine.movegen.smath_grammar import AFTER_EQUALS, INITIAL, State, advance, group, side_value
+from amath.engine.movegen.smath_line import CLOSE, EQ, OPEN, token
+from amath.engine.movegen.smath_values import Bag, Piece, Values
+from amath.formats.view import position_from_dict
 
 DATA = Path(__file__).resolve().parent / "data" / "smath_positions.json"
 FACES = [str(n) for n in range(13)] + ["+", "-", "*", "/", "=", "(", ")"]

@@ -15,16 +15,16 @@ from pathlib import Path
 import pytest
 
 from amath import Game, format_move
-from amath.cli import main
+from amath.apps.cli import main
+from amath.core.move import Place
+from amath.core.placement import analyze
+from amath.core.rules import AMATH, SMATH, Ruleset, get_ruleset
+from amath.core.scoring import score as score_of
 from amath.engine.generator import BACKENDS, get_generator, native_available
-from amath.formats.position import position_of, position_to_dict
-from amath.move import Place
-from amath.movegen.result import GeneratedMove, kept_tiles
-from amath.movegen.smath import generate_smath
-from amath.placement import analyze
+from amath.engine.movegen.result import GeneratedMove, kept_tiles
+from amath.engine.movegen.smath import generate_smath
+from amath.formats.view import position_of, position_to_dict
 from amath.players import get_bot
-from amath.rules import AMATH, SMATH, Ruleset, get_ruleset
-from amath.scoring import score as score_of
 from amath.study.analyze import analyze_turn
 from game_helpers import give
 from ranking import assert_n_best, assert_n_best_by_score
@@ -181,7 +181,7 @@ def test_analysis_of_a_ten_tile_smath_turn() -> None:
 
 
 def test_the_web_hint_for_a_ten_tile_smath_rack_is_the_exact_best() -> None:
-    from amath.server.coach import best_plays
+    from amath.apps.server.coach import best_plays
 
     game = opened(rack=BIG_RACK)
     found = best_plays(game, game.to_move, top=2)
@@ -197,7 +197,7 @@ def test_the_web_hint_for_a_ten_tile_smath_rack_is_the_exact_best() -> None:
 def test_a_hint_says_when_its_search_stopped_at_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past its node budget the hint still lists legal plays, but says a better one may exist."""
     import amath.study.analyze as analysis
-    from amath.server.coach import best_plays
+    from amath.apps.server.coach import best_plays
 
     game = opened(rack=BIG_RACK)
     monkeypatch.setattr(analysis, "SMATH_LIST_NODES", 20)
@@ -278,10 +278,9 @@ def test_the_searching_levels_rank_smath_turns_by_static_equity(level: str) -> N
 
 def test_best_takes_the_rulesets_own_default_budget() -> None:
     from amath.engine import best, default_budget
-    from amath.position import Position
 
     assert default_budget(SMATH).iterations == 0 < default_budget(AMATH).iterations
-    pos = Position.from_game(opened(rack=BIG_RACK), perspective=1)
+    pos = opened(rack=BIG_RACK).position.seen_by(1)
     plays = best(pos, top=3)
     assert plays and all(p.method == "static" for p in plays)
 
@@ -311,7 +310,7 @@ def test_smath_top_equity_is_k_best_of_the_whole_list_ranked_by_equity(backend: 
     # best by equity is often far down the list by score), the k best are k best of the complete list's.
     import random
 
-    from amath.movegen.leaves import RackLeaves, top_equity
+    from amath.engine.movegen.rack_leaves import RackLeaves, top_equity
     from test_movegen_smath import positions
 
     gen = get_generator(backend)
@@ -335,7 +334,7 @@ def test_a_stopped_search_with_blanks_offers_the_best_of_the_rest_of_the_rack(na
     budget, the same search without the blanks (which finishes within it here) still gives its
     best placement, legal for the whole rack, where the bounded search's stood in before."""
     from amath.engine.generator import search_within
-    from amath.movegen.smath import SearchStats, probe_reserve
+    from amath.engine.movegen.smath import SearchStats, probe_reserve
 
     gen = get_generator(name)
     rack = ["?", "?", "1", "1", "+", "3"]

@@ -9,22 +9,21 @@ from functools import lru_cache
 
 import pytest
 
-from amath.board import Board
+from amath.core.board import Board
+from amath.core.errors import AmathError, PositionError
+from amath.core.move import Exchange, Pass, Place
+from amath.core.rules import AMATH
 from amath.engine import Budget, best
 from amath.engine.equity import StaticEquity
 from amath.engine.generator import get_generator, native_available
+from amath.engine.leaves.table import HANDSET
+from amath.engine.movegen import native
+from amath.engine.movegen.rack_leaves import RackLeaves, top_equity
+from amath.engine.movegen.result import GeneratedMove
 from amath.engine.static import Turns, ranked, to_units
-from amath.errors import AmathError, PositionError
-from amath.formats.position import position_from_dict
+from amath.formats.view import position_from_dict
 from amath.game import Game
-from amath.move import Exchange, Pass, Place
-from amath.movegen import native
-from amath.movegen.leaves import RackLeaves, top_equity
-from amath.movegen.result import GeneratedMove
 from amath.players.equity import EquityPlayer
-from amath.players.leaves import HANDSET
-from amath.position import Position
-from amath.rules import AMATH
 from amath.study.analyze import analyze_turn
 from movegen_cases import CORPUS
 
@@ -182,8 +181,8 @@ def test_the_best_exchange_is_the_first_of_the_ranked_exchanges() -> None:
     """``best_exchange`` (the play-outs' static turn asks for it) is ``exchanges()[0]``: the same
     value, and on ties the fewest tiles, then by name; none when the bag forbids exchanging.
     Racks with repeated tiles and a coarse table make ties; small bags allow only some sizes."""
-    from amath.players.leaves import LeaveTable
-    from amath.rules import SMATH
+    from amath.core.rules import SMATH
+    from amath.engine.leaves.table import LeaveTable
 
     coarse = StaticEquity(LeaveTable({t: float(len(t) % 2) for t in AMATH.tiles.names()}, name="coarse"))
     rng = random.Random(5)
@@ -218,8 +217,8 @@ def test_a_scoreless_turn_that_may_end_the_game_keeps_its_tiles_at_their_end_val
     are valued as at the end (minus their points), whatever the bag holds.  In A-Math an
     exchange is never scoreless, and a pass is valued so only from the fifth scoreless turn
     between two players (one more each ends the game)."""
+    from amath.core.rules import SMATH
     from amath.engine.sim import _leave_after
-    from amath.rules import SMATH
 
     equity = StaticEquity(HANDSET)
 
@@ -239,7 +238,7 @@ def test_a_scoreless_turn_that_may_end_the_game_keeps_its_tiles_at_their_end_val
     assert len(kept) == len(swaps) > 0 and all(value == worth(k, SMATH, 0) for value, k in kept)
     assert any(worth(k, SMATH, 0) != worth(k, SMATH, 30) for _, k in kept)
     assert turns.pass_turn().value == worth(rack, SMATH, 0)
-    pos = Position.from_game(Game(SMATH, seed=1))
+    pos = Game(SMATH, seed=1).position.copy()
     mine = list(pos.rack())
     swap = Exchange(tuple(mine[:3]))
     assert _leave_after(pos, mine, swap, equity) == worth(mine[3:], SMATH, 0)
@@ -264,7 +263,7 @@ def test_the_bot_the_search_and_the_analysis_agree_on_the_best_turn(backend: str
         calc = StaticEquity(HANDSET)
         bot = EquityPlayer(0, HANDSET)
         chosen = bot.choose(game)
-        pos = Position.from_game(game, perspective=game.to_move)
+        pos = game.position.seen_by(game.to_move)
         top = ranked(pos, calc, exchanges=3)
         plays = best(pos, Budget(iterations=0, nodes=0), equity=calc, top=3)
         assert plays[0].move == top[0].move
@@ -284,9 +283,9 @@ def test_each_ruleset_plays_a_leave_table_fitted_on_its_own_tiles(variant: str) 
     # Smath once played the A-Math table: its `no_equals` term paid +15 for every leave
     # (Smath racks hold no '='), its blank +22.5 a tile, so the equity bot hoarded blanks and
     # exchanged (docs/bots.md, "Smath's own leave table")
+    from amath.core.rules import RULESETS, get_ruleset
+    from amath.engine.leaves.fitted import played_tables
     from amath.engine.static import default_equity
-    from amath.players.fitted import played_tables
-    from amath.rules import RULESETS, get_ruleset
 
     rules = get_ruleset(variant)
     table = played_tables()[rules.base]
@@ -299,9 +298,9 @@ def test_each_ruleset_plays_a_leave_table_fitted_on_its_own_tiles(variant: str) 
 def test_the_bots_play_each_fitted_table_at_its_rulesets_weight(variant: str) -> None:
     # Smath's leaves weigh half against the score (a 1,000-game match, docs/bots.md
     # "The leave scale"); the fitted tables themselves stay as the fit wrote them
+    from amath.core.rules import get_ruleset
+    from amath.engine.leaves.fitted import LEAVE_WEIGHT, fitted_tables
     from amath.engine.static import default_equity
-    from amath.players.fitted import LEAVE_WEIGHT, fitted_tables
-    from amath.rules import get_ruleset
 
     rules = get_ruleset(variant)
     weight = LEAVE_WEIGHT.get(rules.base, 1.0)

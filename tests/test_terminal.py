@@ -8,17 +8,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from amath.board import Square
+from amath.apps.terminal.console import Console
+from amath.apps.terminal.render import render_board, render_legend, render_rack, render_scores
+from amath.apps.terminal.report import render_summary, render_unseen
+from amath.apps.terminal.session import Session
+from amath.apps.terminal.style import Style, detect
+from amath.apps.terminal.text import EN, TABLES, Text
+from amath.core.board import Square
+from amath.core.move import Move, Pass
+from amath.core.rules import AMATH
+from amath.core.rules.base import ClockRules
 from amath.game import Game, Options
-from amath.move import Move, Pass
-from amath.rules import AMATH
-from amath.rules.base import ClockRules
-from amath.terminal.console import Console
-from amath.terminal.render import render_board, render_legend, render_rack, render_scores
-from amath.terminal.report import render_summary, render_unseen
-from amath.terminal.session import Session
-from amath.terminal.style import Style, detect
-from amath.terminal.text import EN, TABLES, Text
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 COLOR = Style(color=True, unicode=True)

@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from amath.server.app import web_dir
+from amath.apps.server.app import web_dir
 
 WEB = web_dir()
 

@@ -1,6 +1,6 @@
 """Helpers for the server and browser tests: a small brute-force finder of legal placements.
 
-Tests only (the real move generator is :mod:`amath.movegen`): tries placements of up to
+Tests only (the real move generator is :mod:`amath.engine.movegen`): tries placements of up to
 three rack tiles next to the board's tiles and returns the first one the game accepts.
 """
 
@@ -13,10 +13,10 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from amath.board import Board, Square
+from amath.apps.server.changes import apply_change
+from amath.core.board import Board, Square
+from amath.core.move import Move, Pass, Place, TilePlay
 from amath.game import Game
-from amath.move import Move, Pass, Place, TilePlay
-from amath.server.changes import apply_change
 
 _BLANK_FACES = ("=", "1", "2", "0", "+", "-")
 

@@ -479,7 +479,7 @@ pub fn solve(rules: &RuleData, end: EndRules, board: &[i64], racks: [&[i64]; 2],
 
 #[cfg(feature = "python")]
 pub mod python {
-    //! ``amath._native.endgame``: the solver for the Python wrapper ``amath.engine.native_endgame``.
+    //! ``amath.engine.movegen._native.endgame``: the solver for the Python wrapper ``amath.engine.native_endgame``.
     use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
 

@@ -2,7 +2,7 @@
 //!
 //! The leave table crosses once per call, as integers: `values[i]` is the worth of keeping
 //! the rack less the tiles of index `i`, where each use of tile id `t` adds `strides[t]`
-//! (Python builds it from any leave model; see `amath/movegen/leaves.py`, the twin).  Each
+//! (Python builds it from any leave model; see `amath/engine/movegen/rack_leaves.py`, the twin).  Each
 //! move's value is its score times `unit` plus the table entry of the tiles it places;
 //! the best `k` are kept, ties in the generator's order (score, then squares, tiles, faces).
 //! With a table of zeros and unit 1 this is the top k by score (the greedy bot's move).

@@ -1,5 +1,5 @@
 //! Is a line of faces a true equation?  Used for the cross-check sets only (the main
-//! lines are built true by construction).  The rules are those of `amath.equation.judge`
+//! lines are built true by construction).  The rules are those of `amath.core.equation.judge`
 //! without brackets: digit runs join up to `max_digits` with no leading zero, a number
 //! face never touches another number, `*` and `/` bind tighter, a side may start with a
 //! unary minus (never `-0`), never with another operator, and every side has one value.

@@ -1,4 +1,4 @@
-//! The compiled core of `amath`'s move generator, imported as `amath._native`.
+//! The compiled core of `amath`'s move generator, imported as `amath.engine.movegen._native`.
 //!
 //! Rulesets, boards and racks arrive as plain integers (see `rules.rs`); nothing here
 //! names a tile of any game.  No state outlives a call except the immutable `Rules`
@@ -103,7 +103,7 @@ pub(crate) mod python {
     }
 
     /// A validated ruleset; build once per ruleset and reuse (immutable, shareable).
-    #[pyclass(frozen, module = "amath._native", name = "Rules")]
+    #[pyclass(frozen, module = "amath.engine.movegen._native", name = "Rules")]
     pub(crate) struct Rules {
         pub(crate) data: RuleData,
     }

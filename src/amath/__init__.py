@@ -8,9 +8,11 @@ The library's face, in the manner of python-chess::
     True
 """
 
-from amath.board import Board, Layout, PlacedTile, Square
-from amath.equation import LineSyntax, Verdict, judge
-from amath.errors import (
+import amath.formats.fen
+import amath.render.svg  # noqa: F401  (registers the pictures: amath.core.show)
+from amath.core.board import Board, Layout, PlacedTile, Square
+from amath.core.equation import LineSyntax, Verdict, judge
+from amath.core.errors import (
     AmathError,
     GameStateError,
     IllegalMoveError,
@@ -19,10 +21,10 @@ from amath.errors import (
     SquareError,
     TileError,
 )
+from amath.core.move import Challenge, Exchange, Move, Pass, Place, TilePlay
+from amath.core.notation import format_move, parse_move
+from amath.core.rules import AMATH, ClockRules, Ruleset, get_ruleset
 from amath.game import Game, Options, Result, Turn
-from amath.move import Challenge, Exchange, Move, Pass, Place, TilePlay
-from amath.notation import format_move, parse_move
-from amath.rules import AMATH, ClockRules, Ruleset, get_ruleset
 
 __version__ = "0.1.0"
 

@@ -2,30 +2,32 @@
 
 The game is deterministic given its seed: every draw and shuffle comes from its own
 ``random.Random``, so a list of moves and the seed reproduce a game exactly.  ``push``
-applies a turn (raising an :class:`~amath.errors.AmathError` and changing nothing when it
+applies a turn (raising an :class:`~amath.core.errors.AmathError` and changing nothing when it
 is not allowed); ``pop`` undoes the last one.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from amath.board import Board, PlacedTile
-from amath.errors import GameStateError, IllegalMoveError, RulesError
-from amath.legal import LegalMoves
-from amath.move import Challenge, Exchange, Move, Place
-from amath.notation import format_move, format_place, parse_move
-from amath.placement import Analysis, analyze, check_lines, first_false_line
-from amath.position import end_adjustments
-from amath.rules import AMATH
-from amath.rules.base import ClockRules, Ruleset
-from amath.scoring import is_bingo, score
+from amath.core import show
+from amath.core.board import Board, PlacedTile
+from amath.core.errors import GameStateError, IllegalMoveError, RulesError
+from amath.core.move import Challenge, Exchange, Move, Pass, Place
+from amath.core.notation import format_move, format_place, parse_move
+from amath.core.placement import Analysis, analyze, check_lines, first_false_line
+from amath.core.position import Outcome, Position, end_adjustments
+from amath.core.rules import AMATH
+from amath.core.rules.base import ClockRules, Ruleset
+from amath.core.scoring import is_bingo, score
+from amath.engine.generator import get_generator
 
 #: Team play (SPEC.md 1, "Players"): exactly this many teams of this many players.
 TEAM_COUNT = 2
@@ -275,25 +277,31 @@ class Game:
                 return turn.move
         return None
 
+    @property
+    def position(self) -> Position:
+        """The kernel position of this game (every rack known); a search pushes and pops it, or takes
+        ``game.position.seen_by(side)`` for what one side may know."""
+        pos = Position(
+            self.rules, self.board.copy(), [list(r) for r in self.racks], Counter(self.bag), self.scores, self.to_move, self.passes
+        )
+        if self.result is not None:
+            pos.outcome = Outcome(self.result.scores, self.result.out_player)
+        return pos
+
     def unseen(self, side: int) -> Counter[str]:
         """Tiles ``side`` cannot see: the bag and the other racks, as counts."""
         return self.rules.unseen(self.board, self.racks[side])
 
     def position_string(self, side: int | None = None) -> str:
         """The one-line position string (see :mod:`amath.formats.fen`) as ``side`` sees it (default: to move)."""
-        from amath.formats.fen import position_to_string
-        from amath.formats.position import position_of
-
-        return position_to_string(position_of(self, side))
+        return show.text(self, side)
 
     def __repr__(self) -> str:
         return f"<Game {self.position_string()!r} turn={len(self.history) + 1}{' over' if self.over else ''}>"
 
     def _repr_svg_(self) -> str:
-        """The board with names, scores and the rack of the side to move, for notebooks."""
-        from amath.render.svg import board_svg
-
-        return board_svg(self.board, self.rules, rack=self.racks[self.to_move], names=self.names, scores=self.scores, to_move=self.to_move)
+        """The board with names, scores and the rack of the side to move, for notebooks (by amath.render.svg)."""
+        return show.picture(self)
 
     def notation(self, move: Move) -> str:
         """``move`` in notation against the current board (board tiles shown as ``[face]``)."""
@@ -301,7 +309,7 @@ class Game:
 
     # ----- turns ---------------------------------------------------------------------
     def parse(self, text: str) -> Move:
-        """Read a move in notation against the current board (see :mod:`amath.notation`)."""
+        """Read a move in notation against the current board (see :mod:`amath.core.notation`)."""
         return parse_move(text, self.board, self.rules, self.to_move)
 
     def push_notation(self, text: str, elapsed: float = 0.0) -> Turn:
@@ -625,3 +633,63 @@ def _take(rack: list[str], tiles: Sequence[str], free: frozenset[str]) -> None:
     for t in tiles:
         if t not in free:
             rack.remove(t)
+
+
+# ----- game.legal_moves: a lazy view of the legal turns (as python-chess has) -------------------
+class GameView(Protocol):
+    """What the view reads of a game: the state of the side to move and the rules' verdict."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def racks(self) -> list[list[str]]: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def over(self) -> bool: ...
+    def is_legal(self, move: Move) -> bool: ...
+
+
+class LegalMoves:
+    """The legal turns of ``game`` for the side to move, computed only when asked."""
+
+    def __init__(self, game: GameView) -> None:
+        self.game = game
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self.game.is_legal(move)
+
+    def placements(self) -> list[Move]:
+        """Every legal placement, best score first (for a big Smath rack a very long list, slow: docs/smath.md)."""
+        g = self.game
+        if g.over:
+            return []
+        return [m.place for m in get_generator().generate(g.board, g.racks[g.to_move], g.rules)]
+
+    def exchanges(self) -> list[Move]:
+        """Every legal exchange, one per distinct multiset of rack tiles."""
+        g = self.game
+        if g.over:
+            return []
+        rack = sorted(g.racks[g.to_move])
+        out: list[Move] = []
+        for n in range(1, len(rack) + 1):
+            for combo in sorted(set(itertools.combinations(rack, n))):
+                move = Exchange(combo)
+                if g.is_legal(move):
+                    out.append(move)
+        return out
+
+    def __iter__(self) -> Iterator[Move]:
+        yield from self.placements()
+        yield from self.exchanges()
+        if not self.game.over:
+            yield Pass()
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return not self.game.over

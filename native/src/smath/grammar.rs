@@ -1,5 +1,5 @@
 //! The grammar of a Smath line as a state machine over tokens, with exact rational values
-//! (the twin of `amath.movegen.smath_grammar`):
+//! (the twin of `amath.engine.movegen.smath_grammar`):
 //!
 //! ```text
 //! side   := term (("+" | "-") term)*

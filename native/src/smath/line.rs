@@ -1,4 +1,4 @@
-//! One row or column as the Smath search sees it (the twin of `amath.movegen.smath_line`).
+//! One row or column as the Smath search sees it (the twin of `amath.engine.movegen.smath_line`).
 //!
 //! For each square: the fixed tile's token, or every way to fill it (rack tiles and faces,
 //! then the free `=` and brackets) that its crossing line allows, with the points each

@@ -1,4 +1,4 @@
-//! The exact Smath move search (the twin of `amath.movegen.smath`): no node budget in the
+//! The exact Smath move search (the twin of `amath.engine.movegen.smath`): no node budget in the
 //! answer, a branch-and-bound for the top N.
 //!
 //! Each row and column is walked from every square a line may start on, one square at a

@@ -1,5 +1,5 @@
 //! Which of the last rack tiles a first side can still balance with: board-free value sets
-//! (the twin of `amath.movegen.smath_values`).
+//! (the twin of `amath.engine.movegen.smath_values`).
 //!
 //! Near the end of a first side few rack tiles are left, and the rest of the line can only be
 //! made of some of them, the fixed tiles ahead and free tiles (`=` and brackets).  The values

@@ -1,4 +1,4 @@
-//! The lines of one row or column (the twin of `amath.movegen.smath_walk`): a memoised
+//! The lines of one row or column (the twin of `amath.engine.movegen.smath_walk`): a memoised
 //! bound per search node, then the enumeration.
 //!
 //! A node is "about to fill square i" with a grammar state, the rack tiles used so far and

@@ -6,7 +6,7 @@ position's Zobrist hash and move ordering by score (the table's best move first)
 node's value is the spread still to come for the side to move -- final scores less
 the scores now -- so positions reached in different orders share table entries (the
 hash leaves scores out).  The game ends in the tree exactly as in the rules, through
-:class:`~amath.position.Position`: a play-out adds the multiplier times the other
+:class:`~amath.core.position.Position`: a play-out adds the multiplier times the other
 rack, the passes end it with each rack deducted.
 
 Budgets count work, never seconds, so a budget gives the same answer on any machine: a
@@ -24,10 +24,11 @@ import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from amath.errors import PositionError
-from amath.move import Pass
-from amath.movegen.result import GeneratedMove
-from amath.position import Action, Position
+from amath.core.errors import PositionError
+from amath.core.move import Pass
+from amath.core.position import Action, Position
+from amath.engine.generator import placements
+from amath.engine.movegen.result import GeneratedMove
 
 #: Depth given to table entries whose value needs no horizon (valid at any depth).
 COMPLETE = 1 << 20
@@ -101,7 +102,7 @@ def move_key(pos: Position) -> MoveKey:
 
 
 def _placements(pos: Position) -> list[GeneratedMove]:
-    return pos.placements()
+    return placements(pos)
 
 
 class EndgameSolver:
@@ -355,7 +356,7 @@ def solve(
     On the compiled solver (:mod:`amath.engine.native_endgame`) when it takes the ruleset
     and no ``generator`` is given, else here; ``native`` forces one (False: this Python
     twin).  Both search alike: the same budget gives the same lines.  ``pos`` is left as
-    it was.  Raises :class:`~amath.errors.PositionError` when the position is not such an
+    it was.  Raises :class:`~amath.core.errors.PositionError` when the position is not such an
     endgame.
     """
     from amath.engine import native_endgame

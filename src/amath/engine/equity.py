@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from amath.players.leaves import HANDSET, LeaveTable
-from amath.rules.base import Ruleset
+from amath.core.rules.base import Ruleset
+from amath.engine.leaves.table import HANDSET, LeaveTable
 
 #: Leaves a :class:`StaticEquity` remembers before it starts afresh (a few MB at most).
 MEMO_SIZE = 200_000

@@ -2,12 +2,12 @@
 
 Three backends list the same placements in the same order (tested on every backend):
 
-- ``native``: the Rust core (``amath._native``), when it was built: the A-Math generator and
-  the Rust twin of the Smath search (:func:`amath.movegen.native.generate_smath`);
-- ``python``: the readable pure-Python generator (:mod:`amath.movegen.fast` for A-Math,
-  the exact Smath search :func:`amath.movegen.smath.generate_smath` for Smath), the twin
+- ``native``: the Rust core (``amath.engine.movegen._native``), when it was built: the A-Math generator and
+  the Rust twin of the Smath search (:func:`amath.engine.movegen.native.generate_smath`);
+- ``python``: the readable pure-Python generator (:mod:`amath.engine.movegen.fast` for A-Math,
+  the exact Smath search :func:`amath.engine.movegen.smath.generate_smath` for Smath), the twin
   and oracle;
-- ``reference``: the brute force of :mod:`amath.movegen.reference`, for tests only.
+- ``reference``: the brute force of :mod:`amath.engine.movegen.reference`, for tests only.
 
 Every backend is exact for every ruleset: ``generate`` is the complete list and
 ``top(k)`` exactly its first ``k`` (for Smath a branch-and-bound, not the whole list, which
@@ -29,13 +29,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol, cast, runtime_checkable
 
-from amath.board import Board
-from amath.errors import AmathError, PositionError
-from amath.movegen import leaves as _leaves
-from amath.movegen.leaves import RackLeaves
-from amath.movegen.result import GeneratedMove, kept_tiles, rank_moves
-from amath.rules.base import Ruleset
-from amath.tiles import BLANK
+from amath.core.board import Board
+from amath.core.errors import AmathError, PositionError
+from amath.core.move import Pass
+from amath.core.position import Action, Position
+from amath.core.rules.base import Ruleset
+from amath.core.tiles import BLANK
+from amath.engine.movegen import rack_leaves as _leaves
+from amath.engine.movegen.rack_leaves import RackLeaves
+from amath.engine.movegen.result import GeneratedMove, kept_tiles, rank_moves
 
 #: A leave function: the tiles a placement keeps on the rack (sorted) to a value added to its score.
 Leave = Callable[[tuple[str, ...]], float]
@@ -86,12 +88,12 @@ class MoveGenerator(Protocol):
         max_nodes: int | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> list[GeneratedMove]:
-        """:func:`amath.movegen.smath.generate_smath`'s contract, for every ruleset.
+        """:func:`amath.engine.movegen.smath.generate_smath`'s contract, for every ruleset.
 
         Every placement, or exactly the ``limit`` best, ranked by score (plus
         ``leave(tiles kept)`` when given; ties in the fixed order); only those whose rank
         value is at least ``min_score``.  ``max_nodes`` may stop a Smath search with
-        :class:`amath.movegen.smath.SearchStopped` (never a silent partial list);
+        :class:`amath.engine.movegen.smath.SearchStopped` (never a silent partial list);
         ``progress`` hears the count found so far, now and then.
         """
         ...
@@ -190,13 +192,13 @@ class _PythonGenerator(_BySearch):
         max_nodes: int | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> list[GeneratedMove]:
-        from amath.movegen.dispatch import generate_moves
+        from amath.engine.movegen.dispatch import generate_moves
 
         return generate_moves(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress)
 
 
 class _NativeAPI(Protocol):
-    """The module :mod:`amath.movegen.native` (the Rust core's wrapper), as this selector uses it."""
+    """The module :mod:`amath.engine.movegen.native` (the Rust core's wrapper), as this selector uses it."""
 
     def available(self) -> bool: ...
     def load_error(self) -> str | None: ...
@@ -226,14 +228,14 @@ class _NativeAPI(Protocol):
 def _native_module() -> tuple[_NativeAPI | None, str]:
     """The native wrapper and "" when it imports, else None and why not."""
     try:
-        module = importlib.import_module("amath.movegen.native")
+        module = importlib.import_module("amath.engine.movegen.native")
     except ImportError as err:
         return None, str(err)
     return cast(_NativeAPI, module), ""
 
 
 class _NativeGenerator:
-    """The Rust core through :mod:`amath.movegen.native`; rulesets it lacks go to ``python``."""
+    """The Rust core through :mod:`amath.engine.movegen.native`; rulesets it lacks go to ``python``."""
 
     name = "native"
 
@@ -309,7 +311,7 @@ def _check_k(k: int) -> None:
 
 
 def _is_smath(rules: Ruleset) -> bool:
-    from amath.movegen.dispatch import uses_smath_search
+    from amath.engine.movegen.dispatch import uses_smath_search
 
     return uses_smath_search(rules)
 
@@ -344,7 +346,7 @@ def smath_top_equity_within(
     the board and lost to greedy by 320 points a game, docs/bots.md).  The answer is exact
     when the second search finishes (whatever the first did: its placements are real, so the
     floor is never above the true ``k``-th value); when a budget stops it, it is the best of
-    what both found.  Then put in :func:`amath.movegen.leaves.top_equity`'s order (value,
+    what both found.  Then put in :func:`amath.engine.movegen.rack_leaves.top_equity`'s order (value,
     score, squares, tiles, faces).  One mechanism for the bots and the analysis of a turn.
     """
     stride = dict(zip(leaves.tiles, leaves.strides))
@@ -388,7 +390,7 @@ def _check_leaves(rack: Sequence[str], leaves: RackLeaves) -> None:
 
 
 def _reference(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-    from amath.movegen.reference import generate_reference
+    from amath.engine.movegen.reference import generate_reference
 
     return generate_reference(board, rack, rules)
 
@@ -450,7 +452,7 @@ def get_generator(name: str | None = None) -> MoveGenerator:
 #: now (:func:`search_within`).  Counted in nodes, not seconds, so games replay from their seed
 #: on any machine.  A-Math's generator needs no budget.  The exact passes get 1,000,000 of them
 #: (on the 70 stored ten-tile racks of 3 December a bot's search finished on 36 at that, 24 at
-#: 400,000), the probe of a stopped search the other 100,000 (:data:`amath.movegen.smath.PROBE_NODES`;
+#: 400,000), the probe of a stopped search the other 100,000 (:data:`amath.engine.movegen.smath.PROBE_NODES`;
 #: docs/smath.md "How many nodes a bot gets", "The probe").
 NODE_BUDGET = 1_100_000
 
@@ -474,16 +476,16 @@ def search_within(
 
     ``complete`` is False when the Smath search was stopped: the placements are then the
     best of what it found by then (its exact passes, and the quick probe it keeps part of the
-    budget for, :data:`amath.movegen.smath.PROBE_NODES`) and, for a rack
+    budget for, :data:`amath.engine.movegen.smath.PROBE_NODES`) and, for a rack
     with a blank, of the same search without the blanks within the same budget (a blank
     multiplies the values a line may take by thirteen and a node's cost by about ten: where
     the whole rack's search found nothing within its budget the rest of it often finishes in
     a fraction of it, docs/smath.md "Blanks"); when neither found any, the best of the older bounded search
-    (:mod:`amath.movegen.bounded`: at most six rack tiles, two ``=``, one pair of brackets;
+    (:mod:`amath.engine.movegen.bounded`: at most six rack tiles, two ``=``, one pair of brackets;
     a quarter of ``max_nodes`` and at most :data:`BOUNDED_NODES`), so a bot still has a move to play.
     """
-    from amath.movegen.bounded import generate_bounded
-    from amath.movegen.smath import SearchStopped
+    from amath.engine.movegen.bounded import generate_bounded
+    from amath.engine.movegen.smath import SearchStopped
 
     gen = generator or get_generator()
     try:
@@ -550,3 +552,22 @@ class WithinNodes(_BySearch):
 def backend() -> str:
     """The name of the backend :func:`get_generator` picks by default here and now."""
     return get_generator().name
+
+
+# ----- the legal turns of a kernel position -------------------------------------------------
+def placements(pos: Position, limit: int | None = None) -> list[GeneratedMove]:
+    """The legal placements of ``pos``'s side to move, best score first (its top ``limit``); none once over.
+
+    From the default backend; a Smath search stops after :data:`NODE_BUDGET` nodes and gives
+    the best placements found by then, so the engine's searches stay within a budget.
+    """
+    if pos.outcome is not None or not pos.racks[pos.to_move]:
+        return []
+    return search_within(pos.board, pos.rack(), pos.rules, limit=limit)[0]
+
+
+def legal_turns(pos: Position) -> list[Action]:
+    """Every legal turn of ``pos``: placements (best score first), exchanges, then pass; none once over."""
+    if pos.outcome is not None:
+        return []
+    return [m.place for m in placements(pos)] + list(pos.exchanges()) + [Pass()]

@@ -25,12 +25,12 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from amath.core.errors import PositionError
+from amath.core.move import Exchange, Pass, Place
+from amath.core.position import Action, Position
 from amath.engine.equity import EquityCalculator
 from amath.engine.sim import Distribution
 from amath.engine.static import best_turn, leave_value
-from amath.errors import PositionError
-from amath.move import Exchange, Pass, Place
-from amath.position import Action, Position
 
 #: Temperature of the choice model, in points of equity.
 TEMPERATURE = 8.0

@@ -1,4 +1,4 @@
-"""The exact endgame on the compiled core (``amath._native.endgame``), the twin of :mod:`amath.engine.endgame`.
+"""The exact endgame on the compiled core (``amath.engine.movegen._native.endgame``), the twin of :mod:`amath.engine.endgame`.
 
 The Rust solver searches as the Python one does (the same move order, bounds, table
 rules and node count: the same budget gives the same lines), without Python's cost per
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from amath.errors import PositionError
-from amath.move import Pass
-from amath.movegen import native as movegen_native
-from amath.position import Action, Position
+from amath.core.errors import PositionError
+from amath.core.move import Pass
+from amath.core.position import Action, Position
+from amath.engine.movegen import native as movegen_native
 
 
 def available(pos: Position) -> bool:

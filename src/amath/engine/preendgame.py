@@ -23,13 +23,13 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from amath.core.errors import PositionError
+from amath.core.move import Pass, Place
+from amath.core.position import Action, Position
 from amath.engine.endgame import MoveCache, MoveKey, move_key, solve
 from amath.engine.equity import EquityCalculator
 from amath.engine.sim import ROOT_LIMIT, one_per_shape, win_estimate
 from amath.engine.static import Candidate, best_turn, including, leave_value, ranked
-from amath.errors import PositionError
-from amath.move import Pass, Place
-from amath.position import Action, Position
 
 #: Node budget of the whole pre-endgame when none is given.
 DEFAULT_NODES = 1_000_000

@@ -19,16 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from amath.core.errors import GameStateError, IllegalMoveError, PositionError
+from amath.core.position import Action, Position
+from amath.core.rules.base import Ruleset
+from amath.core.tiles import BLANK
 from amath.engine.endgame import Line, solve
 from amath.engine.equity import EquityCalculator
 from amath.engine.inference import infer
 from amath.engine.preendgame import preendgame
 from amath.engine.sim import REPLY_NODES, Distribution, Simulator, win_estimate
 from amath.engine.static import default_equity, ranked, same_turn
-from amath.errors import GameStateError, IllegalMoveError, PositionError
-from amath.position import Action, Position
-from amath.rules.base import Ruleset
-from amath.tiles import BLANK
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ def best(
     the previous side's last turn (for inference).  ``top`` limits the list; the turns of
     ``include`` (say, the one a player chose) are valued too and kept in it, after the
     top ones when they rank lower.  With no ``budget``, the ruleset's :func:`default_budget`.
-    The position is left as it was.  Raises :class:`~amath.errors.PositionError` when the
+    The position is left as it was.  Raises :class:`~amath.core.errors.PositionError` when the
     game is over or the side to move's rack is unknown.
 
     The signature is stable: ``amath engine`` and the bots build on it.

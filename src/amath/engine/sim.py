@@ -47,8 +47,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from amath.core.errors import PositionError
+from amath.core.move import Exchange, Pass, Place
+from amath.core.position import Action, Position
+from amath.core.tiles import BLANK
 from amath.engine.equity import EquityCalculator
 from amath.engine.generator import WithinNodes, get_generator
+from amath.engine.movegen.rack_leaves import EQUITY_UNIT, RackLeaves
 from amath.engine.static import (
     Candidate,
     Turns,
@@ -60,11 +65,6 @@ from amath.engine.static import (
     scoreless_may_end,
     to_units,
 )
-from amath.errors import PositionError
-from amath.move import Exchange, Pass, Place
-from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
-from amath.position import Action, Position
-from amath.tiles import BLANK
 
 #: Nodes each Smath move search of a play-out may take by default (the best found by then):
 #: a reply needs a good turn soon, not the best (``Budget.reply_nodes`` defaults to it too).

@@ -11,7 +11,7 @@ simulation's candidates and its play-outs' replies, the pre-endgame, inference,
   more can be drawn, so a kept tile is worth minus its points (``StaticEquity``).
 - Equity is counted in hundredths of a point (integers), so sums and ties are exact:
   the leave of every part of the rack is computed once per turn
-  (:class:`~amath.movegen.leaves.RackLeaves`) and the generator adds it to every
+  (:class:`~amath.engine.movegen.rack_leaves.RackLeaves`) and the generator adds it to every
   placement's score -- in Rust on the native backend, in Python on the others.
 - A scoreless turn (a pass; an exchange where the rules count it as one, Smath) that could
   end the game before this side moves again -- every other side taking one too -- keeps
@@ -29,13 +29,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from amath.board import Board
+from amath.core.board import Board
+from amath.core.move import Exchange, Move, Pass, Place
+from amath.core.position import Action, Position
+from amath.core.rules.base import Ruleset
 from amath.engine.equity import EquityCalculator, StaticEquity
 from amath.engine.generator import MoveGenerator, get_generator
-from amath.move import Exchange, Move, Pass, Place
-from amath.movegen.leaves import EQUITY_UNIT, RackLeaves
-from amath.position import Action, Position
-from amath.rules.base import Ruleset
+from amath.engine.movegen.rack_leaves import EQUITY_UNIT, RackLeaves
 
 #: Asking a generator for "all of them".
 _ALL = 1 << 62
@@ -59,10 +59,10 @@ def default_equity() -> StaticEquity:
     """The best static equity there is: the ``equity`` bot plays by it, the analysis and hints judge by it.
 
     Score + leave with the fitted table of the ruleset played, at that ruleset's weight
-    (``amath.players.fitted.LEAVE_WEIGHT``; the A-Math table for a ruleset without its own;
+    (``amath.engine.leaves.fitted.LEAVE_WEIGHT``; the A-Math table for a ruleset without its own;
     ``HANDSET`` when nothing is fitted).
     """
-    from amath.players.fitted import fitted_table, played_tables
+    from amath.engine.leaves.fitted import fitted_table, played_tables
 
     return StaticEquity(fitted_table(), played_tables())
 
@@ -83,7 +83,7 @@ def scoreless_may_end(rules: Ruleset, scoreless: int, sides: int) -> bool:
     ``scoreless`` is the count of scoreless turns just before this one.  A-Math needs six in
     a row between two players; Smath one round (``pass_rounds`` 1), so there it is always true.
 
-    >>> from amath.rules import AMATH, SMATH
+    >>> from amath.core.rules import AMATH, SMATH
     >>> scoreless_may_end(AMATH, 0, 2), scoreless_may_end(AMATH, 4, 2), scoreless_may_end(SMATH, 0, 2)
     (False, True, True)
     """

@@ -19,17 +19,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from amath.board import Board, PlacedTile, Square
-from amath.errors import AmathError, PositionError
-from amath.formats.position import Position, position_from_dict, position_to_dict
-from amath.notation import parse_token, token_of
-from amath.rules import get_ruleset
-from amath.tiles import ascii_digits
+from amath.core import show
+from amath.core.board import Board, PlacedTile, Square
+from amath.core.errors import AmathError, PositionError
+from amath.core.notation import parse_token, token_of
+from amath.core.position import Position as KernelPosition
+from amath.core.rules import get_ruleset
+from amath.core.tiles import ascii_digits
+from amath.formats.view import PositionView, position_from_dict, position_of, position_to_dict
+from amath.game import Game
 
 _SCORE_RE = re.compile(r"^[+-]?[0-9]+$")
 
 
-def position_to_string(pos: Position) -> str:
+def position_to_string(pos: PositionView) -> str:
     """Write ``pos`` as a one-line position string."""
     rack = "[" + ",".join(pos.rack) + "]"
     scores = ",".join(str(s) for s in pos.scores)
@@ -63,7 +66,7 @@ def _board_text(size: int, tiles: Iterable[tuple[Square, PlacedTile]]) -> str:
     return "|".join(rows)
 
 
-def position_from_string(text: str) -> Position:
+def position_from_string(text: str) -> PositionView:
     """Read a position string; raise :class:`PositionError` saying which part is wrong."""
     fields = text.split()
     if len(fields) not in (4, 5):
@@ -140,3 +143,21 @@ def position_from_string(text: str) -> Position:
 def string_to_json_dict(text: str) -> dict[str, object]:
     """Convert a position string to the position JSON dict (SPEC.md 3)."""
     return position_to_dict(position_from_string(text))
+
+
+# ----- how the kernel's objects and a game show themselves as text (amath.core.show) -----------
+@show.text.register
+def _board_text_form(board: Board, side: int | None = None) -> str:
+    return board_string(board)
+
+
+@show.text.register
+def _position_text_form(pos: KernelPosition, side: int | None = None) -> str:
+    who = pos.to_move if side is None else side
+    view = PositionView(pos.rules.name, tuple(pos.board.items()), pos.rack(who), tuple(pos.scores), pos.to_move)
+    return position_to_string(view)
+
+
+@show.text.register
+def _game_text_form(game: Game, side: int | None = None) -> str:
+    return position_to_string(position_of(game, side))

@@ -10,11 +10,11 @@ import json
 import sys
 from pathlib import Path
 
-from amath.errors import AmathError, PositionError
+from amath.core.errors import AmathError, PositionError
 from amath.formats.fen import position_from_string
-from amath.formats.position import Position, position_from_dict, position_from_json, position_of
 from amath.formats.replay import read_record
 from amath.formats.save import FORMAT, load_game
+from amath.formats.view import PositionView, position_from_dict, position_from_json, position_of
 from amath.game import Game
 
 
@@ -43,12 +43,12 @@ _SAVED_KEYS = frozenset(("format", "version", "sides", "turns", "seed", "options
 def load_game_text(text: str) -> Game:
     """A game from a text record or a saved game JSON (a position is refused)."""
     loaded = load_any(text)
-    if isinstance(loaded, Position):
+    if isinstance(loaded, PositionView):
         raise FileError("this is a position, not a game (a game is a record or a saved game)", code="not_a_game")
     return loaded
 
 
-def load_any(text: str) -> Game | Position:
+def load_any(text: str) -> Game | PositionView:
     """A game (record or saved game) or a position (JSON or string)."""
     stripped = text.strip()
     if stripped.startswith("{"):
@@ -65,7 +65,7 @@ def load_any(text: str) -> Game | Position:
     return read_record(text)  # anything else is read as a record, whose errors name the line
 
 
-def position_from_text(text: str) -> Position:
+def position_from_text(text: str) -> PositionView:
     """A position from its JSON (SPEC.md 3) or its one-line position string (what ``amath position`` prints).
 
     Errors name what is wrong: the JSON's or the string's own, or that the text is neither.
@@ -105,6 +105,6 @@ def game_at(game: Game, turn: int | None) -> Game:
     return game
 
 
-def position_at(game: Game, turn: int | None) -> Position:
+def position_at(game: Game, turn: int | None) -> PositionView:
     """The position (rack of the side to move) after the first ``turn`` turns."""
     return position_of(game_at(game, turn))

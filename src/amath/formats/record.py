@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from amath.errors import AmathError
+from amath.core.errors import AmathError
+from amath.core.move import Challenge, Exchange
+from amath.core.rules import get_ruleset
+from amath.core.rules.base import ClockRules, Ruleset
+from amath.core.tiles import ascii_digits
 from amath.game import Game, Turn
-from amath.move import Challenge, Exchange
-from amath.rules import get_ruleset
-from amath.rules.base import ClockRules, Ruleset
-from amath.tiles import ascii_digits
 
 MAGIC = "#amath-record"
 VERSION = 1

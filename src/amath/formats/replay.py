@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from amath.errors import AmathError
+from amath.core.errors import AmathError
+from amath.core.move import Challenge, Exchange, Move, Pass, Place
 from amath.formats.record import Record, RecordError, RecordLine, parse_record
 from amath.game import Game, Options
-from amath.move import Challenge, Exchange, Move, Pass, Place
 
 _Fail = Callable[..., RecordError]
 """Makes the error for the turn being played: ``fail(message, code=..., **params)``."""

@@ -11,11 +11,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from amath.errors import AmathError, PositionError
+from amath.core.errors import AmathError, PositionError
+from amath.core.move import Challenge
+from amath.core.rules import get_ruleset
+from amath.core.rules.base import ClockRules
 from amath.game import Game, Options, Turn
-from amath.move import Challenge
-from amath.rules import get_ruleset
-from amath.rules.base import ClockRules
 
 FORMAT = "amath-game"
 VERSION = 1

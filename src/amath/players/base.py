@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from amath.core.move import Move
 from amath.game import Game
-from amath.move import Move
 
 
 class Player(Protocol):

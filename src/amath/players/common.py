@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from amath.core.move import Exchange, Move, Pass
 from amath.engine.generator import search_within
+from amath.engine.movegen import GeneratedMove
+from amath.engine.movegen.dispatch import Leave
 from amath.game import Game
-from amath.move import Exchange, Move, Pass
-from amath.movegen import GeneratedMove
-from amath.movegen.dispatch import Leave
 
 
 def placements(game: Game, limit: int | None = None, leave: Leave | None = None) -> list[GeneratedMove]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 
+from amath.core.move import Move
 from amath.engine.equity import EquityCalculator, StaticEquity
+from amath.engine.leaves.table import HANDSET, LeaveTable
 from amath.engine.static import Candidate, Turns
 from amath.game import Game
-from amath.move import Move
-from amath.players.leaves import HANDSET, LeaveTable
 
 
 class EquityPlayer:

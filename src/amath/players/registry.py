@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from amath.core.errors import RulesError
+from amath.engine.leaves.fitted import fitted_table
+from amath.engine.leaves.table import HANDSET
 from amath.engine.static import default_equity
-from amath.errors import RulesError
 from amath.players.base import Player
 from amath.players.equity import EquityPlayer
-from amath.players.fitted import fitted_table
-from amath.players.leaves import HANDSET
 from amath.players.search import champion_player, sim_player
 from amath.players.simple import GreedyPlayer, RandomPlayer
 

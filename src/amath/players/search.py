@@ -9,14 +9,13 @@ to the static-equity bot's choice, so a bot always returns a legal turn.
 
 from __future__ import annotations
 
+from amath.core.move import Exchange, Move, Place
+from amath.core.rules.base import Ruleset
 from amath.engine import Budget, best
 from amath.engine.search import for_rules
 from amath.engine.static import default_equity
 from amath.game import Game
-from amath.move import Exchange, Move, Place
 from amath.players.equity import EquityPlayer
-from amath.position import Position
-from amath.rules.base import Ruleset
 
 #: Budgets: ``sim`` simulates (12 play-outs of 4 candidates of different shapes plus the
 #: best exchange and the pass) and solves the endgame once the bag is empty (1,000,000
@@ -63,7 +62,7 @@ class SearchPlayer:
     def choose(self, game: Game) -> Move:
         """The engine's best turn for ``game.to_move``."""
         budget = self.budget or level_budget(self.name if self.name in LEVEL_BUDGETS else "champion", game.rules)
-        pos = Position.from_game(game, perspective=game.to_move)
+        pos = game.position.seen_by(game.to_move)
         seed = (self.seed * 1_000_003 + len(game.history)) ^ (pos.zobrist & 0xFFFFFFFF)  # a function of the position
         last = None
         if budget.inference_samples and game.history and game.history[-1].player != game.to_move:

@@ -2,7 +2,7 @@
 
 Everything follows from the seed: the game's bag and each bot's own random choices, so
 the same seed replays the same game on any machine, with any number of workers, on
-processes or on Ray (:mod:`amath.parallel`).
+processes or on Ray (:mod:`amath.players.parallel`).
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from amath.core.move import Pass
+from amath.core.rules import AMATH
+from amath.core.rules.base import Ruleset
 from amath.formats.save import save_game
 from amath.game import Game
-from amath.move import Pass
 from amath.players.registry import get_bot
-from amath.rules import AMATH
-from amath.rules.base import Ruleset
 
 #: Past this many turns a game is wound down with passes (bots that can only exchange
 #: would otherwise swap tiles for ever).

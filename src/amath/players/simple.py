@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from amath.core.move import Move
 from amath.game import Game
-from amath.move import Move
 from amath.players.common import best_placement, no_placement, placements
 
 

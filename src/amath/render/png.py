@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from amath.errors import AmathError
+from amath.core.errors import AmathError
 
 
 class ConverterMissing(AmathError):

@@ -19,18 +19,18 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from amath.board import Board
+from amath.core.board import Board
+from amath.core.move import Exchange, Place
+from amath.core.notation import format_move
+from amath.core.rules.base import Ruleset
 from amath.engine.equity import StaticEquity
 from amath.engine.generator import FLOOR_MOVES, NODE_BUDGET, get_generator, search_within, smath_top_equity_within
+from amath.engine.leaves.table import LeaveTable
+from amath.engine.movegen import GeneratedMove
+from amath.engine.movegen.rack_leaves import RackLeaves
+from amath.engine.movegen.smath import SearchStopped
 from amath.engine.static import Turns, default_equity
 from amath.game import Game, Turn
-from amath.move import Exchange, Place
-from amath.movegen import GeneratedMove
-from amath.movegen.leaves import RackLeaves
-from amath.movegen.smath import SearchStopped
-from amath.notation import format_move
-from amath.players.leaves import LeaveTable
-from amath.rules.base import Ruleset
 
 #: Turn kinds that are a decision of the side to move (others: challenges, skipped turns).
 DECISIONS = ("place", "exchange", "pass")
@@ -387,3 +387,45 @@ def summarize(analyses: Sequence[TurnAnalysis], names: Sequence[str]) -> list[Si
         if a.missed_bingo is not None:
             s.missed_bingos += 1
     return sums
+
+
+def to_json(analyses: Sequence[TurnAnalysis], summary: Sequence[SideSummary], names: Sequence[str]) -> dict[str, object]:
+    """The analysis as a JSON-ready dict (sides counted from 1)."""
+    return {
+        "turns": [
+            {
+                "turn": a.turn,
+                "side": a.side + 1,
+                "name": names[a.side],
+                "rack": list(a.rack),
+                "kind": a.kind,
+                "played": a.played,
+                "score": a.score,
+                "equity": round(a.equity, 2),
+                "moves": a.moves,
+                "complete": a.complete,
+                "exact": a.exact,
+                "rank": a.rank,
+                "equity_rank": a.equity_rank,
+                "best": [{"move": o.move, "kind": o.kind, "score": o.score, "equity": round(o.equity, 2)} for o in a.best],
+                "points_lost": a.points_lost,
+                "equity_lost": round(a.equity_lost, 2),
+                "missed_bingo": None if a.missed_bingo is None else {"move": a.missed_bingo.move, "score": a.missed_bingo.score},
+            }
+            for a in analyses
+        ],
+        "summary": [
+            {
+                "side": s.side + 1,
+                "name": s.name,
+                "turns": s.turns,
+                "best_found": s.best_found,
+                "points_lost": s.points_lost,
+                "equity_lost": round(s.equity_lost, 2),
+                "mean_rank": None if s.mean_rank is None else round(s.mean_rank, 2),
+                "median_rank": s.median_rank,
+                "missed_bingos": s.missed_bingos,
+            }
+            for s in summary
+        ],
+    }

@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from amath.board import Board
+from amath.core.board import Board
+from amath.core.equation import judge, show
+from amath.core.errors import UnsupportedError
+from amath.core.notation import format_move, token_of
+from amath.core.rules.base import Ruleset
+from amath.core.tiles import BLANK, PLUS_MINUS, TIMES_DIVIDE
 from amath.engine.generator import get_generator
-from amath.equation import judge, show
-from amath.errors import UnsupportedError
-from amath.movegen.dispatch import uses_smath_search
-from amath.notation import format_move, token_of
-from amath.rules.base import Ruleset
-from amath.tiles import BLANK, PLUS_MINUS, TIMES_DIVIDE
+from amath.engine.movegen.dispatch import uses_smath_search
 
 
 @dataclass(frozen=True, slots=True)

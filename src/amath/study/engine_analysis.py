@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from amath.core.move import Exchange, Pass, Place
+from amath.core.notation import format_move
+from amath.core.position import Action, Position
+from amath.core.rules.base import Ruleset
 from amath.engine import Budget, Play, best
+from amath.engine.generator import placements
 from amath.engine.static import same_turn
 from amath.game import Game, Turn
-from amath.move import Exchange, Pass, Place
-from amath.notation import format_move
-from amath.position import Action, Position
-from amath.rules.base import Ruleset
 from amath.study.analyze import DECISIONS, Option, TurnAnalysis
 
 #: The engines ``amath analyze --engine`` offers (``static`` is the analysis of :mod:`amath.study.analyze`).
@@ -51,7 +52,7 @@ def analyze_turn_with_engine(number: int, turn: Turn, pos: Position, budget: Bud
         played=turn.notation,
         score=turn.score,
         equity=equity,
-        moves=len(pos.placements()),
+        moves=len(placements(pos)),
         rank=rank,
         best=tuple(top_plays),
         points_lost=max(0, best_play.score - turn.score),
@@ -83,7 +84,7 @@ def analyze_game_with_engine(
             k = len(game.history)
             turn = history[k]
             if turn.kind in DECISIONS and known(k) and (sides is None or turn.player in sides):
-                positions[k] = Position.from_game(game, perspective=turn.player)
+                positions[k] = game.position.seen_by(turn.player)
     wanted = sorted(positions)
     out: list[TurnAnalysis] = []
     if progress is not None:

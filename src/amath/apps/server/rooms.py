@@ -1,0 +1,842 @@
+"""Games in play: creating, joining, acting for a seat, previews, bot seats and watchers.
+
+Every change goes through :meth:`Rooms.act` (people) or the bot loop: the move is read
+strictly, checked by ``Game.push``, stored as a turn, then every watcher is sent what
+changed (:mod:`amath.apps.server.changes`), or its whole view after any other change.  A game
+not in memory is rebuilt from the database on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import hashlib
+import hmac
+import itertools
+import logging
+import random
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from amath.apps.server import protocol
+from amath.apps.server.bots import Bot, BotFactory, registry
+from amath.apps.server.changes import Change, dumps, field_change, turn_change
+from amath.apps.server.coach import Coach, best_plays, review_turn
+from amath.apps.server.config import Settings
+from amath.apps.server.errors import ApiError
+from amath.apps.server.preview import preview
+from amath.apps.server.records import record_text
+from amath.apps.server.storage import Database, StoredGame, StoredSeat
+from amath.apps.server.views import build_view, hints_allowed, side_of
+from amath.core.errors import AmathError
+from amath.core.move import Challenge, Pass
+from amath.core.rules import get_ruleset
+from amath.core.rules.base import ClockRules
+from amath.formats.save import load_game, save_game, turn_entries
+from amath.game import Game, Options
+from amath.study.analyze import DECISIONS
+
+log = logging.getLogger("amath.apps.server")
+
+_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+Send = Callable[[str], Awaitable[None]]
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored hashed, so the database alone cannot act for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open websocket: the seat it speaks for (None: spectator), how to send to it, and what it was sent last.
+
+    ``rev`` is the room's revision its screen has (None: it needs the whole view) and
+    ``shown`` the seat that view was for (a hot-seat screen changes seat every turn);
+    ``screen`` names the socket to its page (sent with every whole view), so a move sent
+    with it (``X-Screen``) spares that socket the change its answer already carries.
+    """
+
+    seat: int | None
+    send: Send
+    table: bool = False
+    close: Callable[[], Awaitable[None]] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    feeder: asyncio.Task[None] | None = None
+    rev: int | None = None
+    shown: int | None = None
+    screen: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+
+
+@dataclass(eq=False)
+class Room:
+    """A game in memory: its stored record, the live :class:`Game`, watchers and bots."""
+
+    stored: StoredGame
+    game: Game | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
+    creator: str = ""  # the address that opened a waiting room (memory only: counts its rooms)
+    touched: float = field(default_factory=time.monotonic)  # last asked for (idle games leave memory)
+    rev: int = 0  # the revision its views are at: every change takes a new one
+    change: Change | None = None  # what the last change did, when a screen at the revision before can be told that alone
+
+
+class Rooms:
+    """All games of the server, backed by a :class:`Database` (its work runs off the event loop)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.db = Database(settings.db_url, settings.db_threads)
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[StoredGame | None]] = {}
+        self.coach = Coach()
+        # revisions from the clock in microseconds: a screen from before a restart never matches a new one
+        self._revs = itertools.count(time.time_ns() // 1000)
+        if settings.bot_factory is not None:
+            self.bot_levels: list[str] = ["random", "greedy", "equity"]
+            self.bot_factory: BotFactory | None = settings.bot_factory
+        else:
+            self.bot_levels, self.bot_factory = registry()
+
+    # ----- finding games and seats ---------------------------------------------------
+    async def room(self, game_id: str) -> Room:
+        """The room with ``game_id`` (from memory or the database), else 404."""
+        if not _ID_RE.match(game_id):
+            raise ApiError(404, "no such game")
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.touched = time.monotonic()
+            return room
+        stored = await self._load(game_id)
+        room = self.rooms.get(game_id)  # loaded by another request meanwhile
+        if room is not None:
+            return room
+        if stored is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        game = None
+        if stored.seed is not None:
+            try:
+                game = load_game(dict(stored.config["header"], seed=stored.seed, turns=stored.turns))
+                if isinstance(stored.config.get("resigned"), int):
+                    game.resign(stored.config["resigned"])
+            except (AmathError, KeyError, TypeError) as exc:
+                log.error("game %s cannot be replayed: %s", game_id, exc)
+                raise ApiError(409, "this game's record is damaged and cannot be replayed") from None
+        room = Room(stored, game, rev=next(self._revs))
+        self.rooms[game_id] = room
+        self._schedule_bots(room)
+        return room
+
+    async def _load(self, game_id: str) -> StoredGame | None:
+        """One database read per game id, however many requests ask for it at once."""
+        pending = self._loading.get(game_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self.db.load(game_id))
+            self._loading[game_id] = pending
+            pending.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        try:
+            return await asyncio.shield(pending)
+        except Exception:
+            log.exception("reading game %s failed", game_id)
+            raise ApiError(503, "the game could not be read from the database; try again") from None
+
+    def is_table(self, room: Room, token: str | None) -> bool:
+        """True for the hot-seat table token, which follows the side to move."""
+        table = room.stored.config.get("table_token")
+        return bool(token) and isinstance(table, str) and hmac.compare_digest(hash_token(token or ""), table)
+
+    def seat_of(self, room: Room, token: str | None) -> int | None:
+        """The seat a token holds (None for no token); 403 for a token that holds none."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        table = room.stored.config.get("table_token")
+        if isinstance(table, str) and hmac.compare_digest(digest, table):
+            return self._table_seat(room)
+        for seat in room.stored.seats:
+            if seat.token_hash and hmac.compare_digest(digest, seat.token_hash):
+                return seat.seat
+        raise ApiError(403, "this token holds no seat in this game")
+
+    def _table_seat(self, room: Room) -> int:
+        """Hot seat: the one table token speaks for the seat whose side is to move."""
+        game = room.game
+        if game is None or game.over:
+            return 0
+        return next(s.seat for s in room.stored.seats if side_of(room.stored, s.seat) == game.to_move)
+
+    async def resume_bots(self) -> None:
+        """After a start: load the games in play with a bot seat or a clock, so bots to move and timers carry on."""
+        for game_id in await self.db.resumable():
+            try:
+                await self.room(game_id)
+            except ApiError as exc:  # a damaged record must not stop the server
+                log.error("cannot restore game %s: %s", game_id, exc)
+
+    # ----- creating and joining ------------------------------------------------------
+    async def create(self, body: Any, address: str = "?") -> dict[str, Any]:
+        """A new game from a set-up; returns its id and the creator's token(s).  ``address``: who asks (room caps)."""
+        setup = protocol.read_setup(body, self.bot_levels)
+        mode, players, names = setup["mode"], setup["players"], setup["names"]
+        if mode == "room":
+            await self._may_open_room(address)
+        game_id = secrets.token_urlsafe(9)
+        seats = [StoredSeat(k) for k in range(players)]
+        tokens: dict[int, str] = {}
+        table_token = None
+        if mode == "bot":
+            seats[0].name, seats[0].joined = names[0], True
+            seats[1].name, seats[1].bot, seats[1].joined = f"Bot ({setup['bot']})", setup["bot"], True
+            tokens[0] = secrets.token_urlsafe(24)
+        elif mode == "hotseat":
+            for k, seat in enumerate(seats):
+                seat.name, seat.joined = names[k], True
+            table_token = secrets.token_urlsafe(24)
+        else:
+            seats[0].name, seats[0].joined = names[0], True
+            tokens[0] = secrets.token_urlsafe(24)
+        for k, tok in tokens.items():
+            seats[k].token_hash = hash_token(tok)
+        config = {key: setup[key] for key in ("variant", "players", "teams", "challenge", "clock", "bot", "practice")}
+        if table_token is not None:
+            config["table_token"] = hash_token(table_token)
+        stored = StoredGame(game_id, mode, config, seats, time.time())
+        room = Room(stored, None, creator=address if mode == "room" else "", rev=next(self._revs))
+        if all(s.joined for s in seats):
+            self._start(room)
+        await self._write(self.db.insert(stored), "the game")
+        self.rooms[game_id] = room
+        self._schedule_bots(room)
+        token = table_token if table_token is not None else tokens[0]
+        return {"id": game_id, "seat": 0, "token": token, "mode": mode}
+
+    async def join(self, game_id: str, body: Any) -> dict[str, Any]:
+        """Take the first free seat of a waiting room; returns the seat and its token."""
+        room = await self.room(game_id)
+        obj = protocol.expect_object(body, "the join request")
+        async with room.lock:
+            self._still_open(room)
+            free = [s for s in room.stored.seats if not s.joined]
+            if room.stored.mode != "room" or not free:
+                raise ApiError(409, "this game has no free seat; you can watch it")
+            seat = free[0]
+            name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}")
+            token = secrets.token_urlsafe(24)
+            await self._seat_taken(room, seat, name, hash_token(token), None)
+        await self.broadcast(room)
+        self._schedule_bots(room)
+        return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
+
+    async def add_bot(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """The room's creator (seat 0) seats a bot at the first free seat of a waiting room."""
+        room = await self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        obj = protocol.expect_object(body, "the request")
+        level = obj.get("bot")
+        if not isinstance(level, str) or level not in self.bot_levels:
+            raise ApiError(400, f"unknown bot level {level!r} (levels: {', '.join(self.bot_levels) or 'none installed'})")
+        async with room.lock:
+            if self.seat_of(room, token) != 0 or room.stored.mode != "room":
+                raise ApiError(403, "only the player who created the room can seat a bot")
+            self._still_open(room)
+            free = [s for s in room.stored.seats if not s.joined]
+            if not free:
+                raise ApiError(409, "this game has no free seat")
+            await self._seat_taken(room, free[0], f"Bot ({level})", "", level)
+        await self.broadcast(room)
+        self._schedule_bots(room)
+        return self._view(room, 0)
+
+    async def _seat_taken(self, room: Room, seat: StoredSeat, name: str, token_hash: str, bot: str | None) -> None:
+        """Take and store a free seat; the game starts when the last one is taken.  On a storage failure nothing changed."""
+        seat.name, seat.token_hash, seat.bot, seat.joined = name, token_hash, bot, True
+        try:
+            await self._write(self.db.save_seat(room.stored.id, seat), "the seat")
+        except ApiError:
+            seat.name, seat.token_hash, seat.bot, seat.joined = "", "", None, False
+            raise
+        if all(s.joined for s in room.stored.seats):
+            self._start(room)
+            await self._write(self.db.save_state(room.stored, 0), "the start of the game")
+
+    async def _write(self, work: Awaitable[None], what: str) -> None:
+        """Wait for a database write; a failure is logged and becomes a 503 (try again)."""
+        try:
+            await work
+        except Exception:
+            log.exception("storing %s failed", what)
+            raise ApiError(503, f"{what} could not be stored; try again") from None
+
+    def _start(self, room: Room) -> None:
+        """Deal: every seat is taken, so the sides' names are known."""
+        stored = room.stored
+        cfg = stored.config
+        n_sides = 2 if cfg["teams"] else cfg["players"]
+        teams = [[s.name for s in stored.seats if side_of(stored, s.seat) == k] for k in range(n_sides)]
+        clock = cfg["clock"]
+        options = Options(bool(cfg["challenge"]), ClockRules(clock["kind"], clock["seconds"], 10, clock["loss_on_time"]))
+        seed = self.settings.seeds() if self.settings.seeds is not None else random.SystemRandom().randrange(2**63)
+        game = Game(get_ruleset(cfg.get("variant", "a-math")), teams=teams, seed=seed, options=options)
+        header = save_game(game)
+        del header["seed"], header["turns"]
+        cfg["header"] = header
+        stored.seed = game.seed
+        stored.status = "playing"
+        stored.turn_started = time.time()
+        room.game = game
+
+    # ----- views -----------------------------------------------------------------------
+    async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The game as the token's seat (or a spectator) sees it (never a move still being stored)."""
+        room = await self.room(game_id)
+        async with room.lock:
+            return self._view(room, self.seat_of(room, token))
+
+    def _view(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """A seat's view of ``room`` with what only the room knows: how many watch it, and its revision."""
+        view = build_view(room.stored, room.game, seat)
+        view["spectators"] = self._spectators(room)
+        view["rev"] = room.rev
+        return view
+
+    def _spectators(self, room: Room) -> int:
+        return sum(1 for w in room.watchers if w.seat is None and not w.table)
+
+    async def record(self, game_id: str, token: str | None) -> str:
+        """The game's text record as the token's seat (or a spectator) may see it."""
+        room = await self.room(game_id)
+        seat = self.seat_of(room, token)
+        if room.game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        side = None if seat is None else side_of(room.stored, seat)
+        async with room.lock:
+            return record_text(room.game, side, room.stored.created)
+
+    async def lobby(self) -> dict[str, Any]:
+        """Open rooms to join and online games to watch."""
+
+        def brief(g: StoredGame) -> dict[str, Any]:
+            seats = [{"name": s.name, "joined": s.joined} for s in g.seats]
+            cfg = g.config
+            return {
+                "id": g.id, "variant": cfg.get("variant", "a-math"), "players": cfg["players"], "teams": cfg["teams"],
+                "seats": seats, "created": g.created,
+            }  # fmt: skip
+
+        return {
+            "waiting": [brief(g) for g in await self.db.recent("waiting") if g.created >= time.time() - self.settings.waiting_ttl],
+            "playing": [brief(g) for g in await self.db.recent("playing")],
+            "bots": self.bot_levels,
+        }
+
+    # ----- acting ----------------------------------------------------------------------
+    async def act(self, game_id: str, token: str | None, body: Any, screen: str | None = None) -> str:
+        """Play a turn (or a challenge) for the token's seat; returns, as JSON text, the change it made as that seat sees it.
+
+        A hot-seat table's screen belongs to the next side after a turn: it gets that side's whole view.
+        ``screen``: the mover's socket (:attr:`Watcher.screen`); the answer brings its page to
+        the new revision, so that socket is not sent the same change again.
+        """
+        room = await self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed to play (spectators can only watch)")
+        async with room.lock:
+            seat = self.seat_of(room, token)
+            assert seat is not None
+            game = self._playing(room)
+            side = side_of(room.stored, seat)
+            move = protocol.read_move(body, game.rules, side)
+            if not isinstance(move, Challenge) and side != game.to_move:
+                raise ApiError(409, f"it is not your turn: {game.names[game.to_move]} is to move")
+            if room.stored.seats[seat].bot is not None:
+                raise ApiError(403, "a bot plays this seat")
+            await self._push(room, move)
+            after = self._table_seat(room) if self.is_table(room, token) else seat
+            change = room.change
+            if change is not None and change.rev == room.rev and after == seat:
+                answer = change.text(room.stored, game, seat)
+                if screen is not None:
+                    self._answered(room, screen, seat, change.base)
+            else:
+                answer = dumps(self._view(room, after))
+        self._schedule_bots(room)
+        return answer
+
+    def _answered(self, room: Room, screen: str, seat: int, base: int) -> None:
+        """The page of socket ``screen`` gets the change from ``base`` in its move's answer: its socket is up to date."""
+        for watcher in room.watchers:
+            if watcher.screen == screen and watcher.seat == seat and not watcher.table and watcher.rev == base and watcher.shown == seat:
+                watcher.rev = room.rev
+
+    def _playing(self, room: Room) -> Game:
+        if room.game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        if room.game.over and not room.game.can_challenge():
+            raise ApiError(409, "the game is over")
+        return room.game
+
+    async def _push(self, room: Room, move: Any) -> None:
+        """Apply a checked move, store it and tell the watchers; on a storage failure the game is rolled back."""
+        game = room.game
+        assert game is not None
+        stored = room.stored
+        now = time.time()
+        challenge = isinstance(move, Challenge)
+        elapsed = 0.0 if challenge else max(0.0, now - stored.turn_started)
+        first = len(game.history)
+        try:
+            game.push(move, elapsed)
+        except AmathError as exc:
+            raise ApiError(422, str(exc), exc) from None
+        old = len(stored.turns)
+        before = (stored.turns, stored.status, stored.turn_started)
+        stored.turns = stored.turns + turn_entries(game.history[first:])
+        stored.status = "over" if game.over else "playing"
+        if not challenge:
+            stored.turn_started = now
+        try:
+            await self.db.save_state(stored, old)
+        except Exception:
+            game.pop()
+            stored.turns, stored.status, stored.turn_started = before
+            log.exception("storing a turn of %s failed", stored.id)
+            raise ApiError(503, "the move could not be stored; try again") from None
+        game.forget_undo()  # stored: it is never taken back now, and the snapshots would pile up in memory
+        spectators = self._spectators(room)
+        self._changed(room, lambda base, rev: turn_change(base, rev, stored, game, first, spectators))
+
+    async def preview(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """Judge tentative tiles for the token's seat without changing anything."""
+        room = await self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        game = room.game
+        if game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        obj = protocol.expect_object(body, "the preview request")
+        place = protocol.read_tiles(obj.get("tiles"), game.rules)
+        async with room.lock:  # judged against the position as stored, never a move still being written
+            return preview(game, side_of(room.stored, seat), place)
+
+    # ----- resign, rematch, leave, hand a seat over ------------------------------------------
+    async def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The token's side resigns: the game ends now and the other sides win on the scores as they stand."""
+        room, seat = await self._seated(game_id, token)
+        async with room.lock:
+            game = self._playing(room)
+            side = side_of(room.stored, seat)
+            before = room.stored.status
+            room.stored.config["resigned"] = side
+            room.stored.status = "over"
+            try:
+                await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the resignation")
+            except ApiError:
+                del room.stored.config["resigned"]
+                room.stored.status = before
+                raise
+            game.resign(side)
+        self._schedule_clock(room)
+        await self.broadcast(room)
+        return self._view(room, seat)
+
+    async def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A new game at the same table once this one is over: same seats, same tokens, a new deal.
+
+        Asking again (or another seat asking) gives the same new game; every screen of the
+        old game learns its id from the view's ``rematch``.
+        """
+        room, seat = await self._seated(game_id, token)
+        async with room.lock:
+            old = room.stored
+            if room.game is None or not room.game.over:
+                raise ApiError(409, "a rematch is offered once the game is over")
+            new_id = old.config.get("rematch")
+            if not isinstance(new_id, str):
+                new_id = secrets.token_urlsafe(9)
+                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned", "claims")}
+                seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined) for s in old.seats]
+                stored = StoredGame(new_id, old.mode, config, seats, time.time())
+                fresh = Room(stored, None, rev=next(self._revs))
+                self._start(fresh)
+                await self._write(self.db.insert(stored), "the rematch")
+                self.rooms[new_id] = fresh
+                old.config["rematch"] = new_id
+                await self._write(self.db.save_state(old, len(old.turns)), "the rematch")
+                self._schedule_bots(fresh)
+        await self.broadcast(room)
+        return {"id": new_id, "seat": seat, "mode": old.mode}
+
+    async def leave(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """Give up a seat in a waiting room; it is free for someone else (once the game runs, resign instead)."""
+        room, seat = await self._seated(game_id, token)
+        async with room.lock:
+            if room.stored.status != "waiting":
+                raise ApiError(409, "the game has started: resign instead of leaving")
+            place = room.stored.seats[seat]
+            place.name, place.token_hash, place.joined = "", "", False
+            await self._write(self.db.save_seat(game_id, place), "the seat")
+            self._drop_seat(room, seat)
+        await self.broadcast(room)
+        return {"left": seat}
+
+    async def handover(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A one-time code for someone else to take over the token's seat (the old token then stops working).
+
+        The code is stored hashed with the game (a restart keeps it); a new code for the seat replaces the old one.
+        """
+        room, seat = await self._seated(game_id, token)
+        if room.stored.mode != "room":
+            raise ApiError(409, "only a seat in an online room can be handed over")
+        code = secrets.token_urlsafe(12)
+        async with room.lock:
+            claims = {h: s for h, s in self._claims(room).items() if s != seat}
+            claims[hash_token(code)] = seat
+            await self._set_claims(room, claims)
+        return {"code": code, "seat": seat}
+
+    def _claims(self, room: Room) -> dict[str, int]:
+        """Hashed hand-over code -> seat, as stored with the game."""
+        claims = room.stored.config.get("claims")
+        return dict(claims) if isinstance(claims, dict) else {}
+
+    async def _set_claims(self, room: Room, claims: dict[str, int]) -> None:
+        """Store the hand-over codes; on a storage failure nothing changed."""
+        config = room.stored.config
+        before = config.get("claims")
+        config["claims"] = claims
+        try:
+            await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the hand-over code")
+        except ApiError:
+            if before is None:
+                del config["claims"]
+            else:
+                config["claims"] = before
+            raise
+
+    async def claim(self, game_id: str, body: Any) -> dict[str, Any]:
+        """Take over a seat with the code its holder handed over; returns the seat's new token."""
+        room = await self.room(game_id)
+        obj = protocol.expect_object(body, "the request")
+        code = obj.get("code")
+        if not isinstance(code, str) or not 0 < len(code) <= 64:
+            raise ApiError(400, "'code' must be the hand-over code from the link")
+        async with room.lock:
+            claims = self._claims(room)
+            seat_no = claims.pop(hash_token(code), None)
+            if not isinstance(seat_no, int) or not 0 <= seat_no < len(room.stored.seats):
+                raise ApiError(403, "this hand-over code is not valid (each code works once)")
+            unused = self._claims(room)
+            await self._set_claims(room, claims)  # used up first: a code never works twice
+            seat = room.stored.seats[seat_no]
+            old = (seat.name, seat.token_hash)
+            seat.name = protocol.read_name(obj.get("name"), seat.name)
+            new_token = secrets.token_urlsafe(24)
+            seat.token_hash = hash_token(new_token)
+            try:
+                await self._write(self.db.save_seat(game_id, seat), "the seat")
+            except ApiError:
+                seat.name, seat.token_hash = old
+                await self._set_claims(room, unused)  # the code works again for the next try
+                raise
+            self._drop_seat(room, seat_no)
+        await self.broadcast(room)
+        return {"id": game_id, "seat": seat_no, "token": new_token, "mode": room.stored.mode}
+
+    async def _seated(self, game_id: str, token: str | None) -> tuple[Room, int]:
+        """The room and the seat a token holds there: 401 without a token, 403 for a bot's seat."""
+        room = await self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        if room.stored.seats[seat].bot is not None:
+            raise ApiError(403, "a bot plays this seat")
+        return room, seat
+
+    def _drop_seat(self, room: Room, seat: int) -> None:
+        """Screens that spoke for ``seat`` now only watch (its old token no longer works)."""
+        for watcher in room.watchers:
+            if watcher.seat == seat and not watcher.table:
+                watcher.seat = None
+
+    # ----- hints and analysis -------------------------------------------------------------
+    async def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The engine's best plays for the asking seat's rack, where hints are allowed (never with other people)."""
+        room = await self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        if not hints_allowed(room.stored):
+            raise ApiError(403, "hints are only for games against the bot, never in a game with other people")
+        game = self._playing(room)
+        side = side_of(room.stored, seat)
+        snapshot = copy.deepcopy(game)
+        found = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", best_plays, snapshot, side)
+        return {"version": len(snapshot.history), **found}
+
+    async def review(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """Practice: the engine's view of one of the asking side's own turns (``{"turn": k}``, from 0)."""
+        room = await self.room(game_id)
+        if not token:
+            raise ApiError(401, "a seat token is needed")
+        seat = self.seat_of(room, token)
+        assert seat is not None
+        if not hints_allowed(room.stored):
+            raise ApiError(403, "hints are only for games against the bot, never in a game with other people")
+        game = room.game
+        if game is None:
+            raise ApiError(409, "the game has not started: the room is waiting for players")
+        obj = protocol.expect_object(body, "the request")
+        k = obj.get("turn")
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(game.history):
+            raise ApiError(400, f"'turn' must be a turn of this game, from 0 to {len(game.history) - 1}")
+        side = side_of(room.stored, seat)
+        if game.history[k].player != side or game.history[k].kind not in DECISIONS:
+            raise ApiError(403, "only your own moves can be reviewed")
+        saved = dict(room.stored.config["header"], seed=room.stored.seed, turns=list(room.stored.turns))
+        return dict(await self.coach.hint(f"{game_id}:review:{k}", review_turn, saved, k))
+
+    async def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The analysis of a finished game (every rack is public then), started on first asking."""
+        room = await self.room(game_id)
+        self.seat_of(room, token)  # a forged token is refused; a spectator may ask
+        game = room.game
+        if game is None or not game.over:
+            raise ApiError(409, "a game is analysed once it is over")
+        text = record_text(game, None, room.stored.created)
+        return self.coach.analysis(f"game:{game_id}", text)
+
+    # ----- bots --------------------------------------------------------------------------
+    def _bot_seat(self, room: Room) -> int | None:
+        game = room.game
+        if game is None or game.over:
+            return None
+        for seat in room.stored.seats:
+            if seat.bot is not None and side_of(room.stored, seat.seat) == game.to_move:
+                return seat.seat
+        return None
+
+    def _schedule_bots(self, room: Room) -> None:
+        self._schedule_clock(room)
+        if self._bot_seat(room) is None or (room.bot_task is not None and not room.bot_task.done()):
+            return
+        try:
+            room.bot_task = asyncio.get_running_loop().create_task(self._run_bots(room))
+        except RuntimeError:  # no loop yet (restored at start-up): resume_bots runs again in the loop
+            return
+
+    async def _run_bots(self, room: Room) -> None:
+        """Let bot seats play while one of them is to move."""
+        while (seat := self._bot_seat(room)) is not None:
+            await asyncio.sleep(self.settings.bot_delay)
+            game = room.game
+            assert game is not None
+            version = len(game.history)
+            bot = self._bot(room, seat)
+            if bot is None:
+                return
+            try:
+                move = await asyncio.to_thread(bot.choose, copy.deepcopy(game))
+            except Exception:
+                log.exception("bot %s failed in game %s; it passes", room.stored.seats[seat].bot, room.stored.id)
+                move = Pass()
+            async with room.lock:
+                if len(game.history) != version or self._bot_seat(room) != seat:
+                    continue  # someone challenged meanwhile: think again
+                if not game.is_legal(move):
+                    log.error("bot %s chose an illegal move %r; it passes", room.stored.seats[seat].bot, move)
+                    move = Pass()
+                try:
+                    await self._push(room, move)
+                except ApiError:
+                    return
+            self._schedule_clock(room)
+
+    # ----- clock -------------------------------------------------------------------------
+    def deadline(self, room: Room) -> float | None:
+        """Seconds left before the side to move runs out of time (None: no deadline applies)."""
+        game = room.game
+        if game is None or game.over:
+            return None
+        clock = game.options.clock
+        running = time.time() - room.stored.turn_started
+        if clock.kind == "move":
+            return clock.seconds - running
+        if clock.kind == "total" and clock.loss_on_time:
+            return clock.seconds - game.time_used[game.to_move] - running
+        return None
+
+    def _schedule_clock(self, room: Room) -> None:
+        """(Re)arm the timer that ends a turn when its time is up, as the engine would on a late move."""
+        if room.clock_task is not None and not room.clock_task.done():
+            room.clock_task.cancel()
+        left = self.deadline(room)
+        if left is None:
+            return
+        try:
+            room.clock_task = asyncio.get_running_loop().create_task(self._time_out(room, max(0.0, left) + 0.5))
+        except RuntimeError:  # no loop yet: armed again on the next change
+            return
+
+    async def _time_out(self, room: Room, delay: float) -> None:
+        await asyncio.sleep(delay)
+        game = room.game
+        async with room.lock:
+            left = self.deadline(room)
+            if game is None or left is None or left >= 0:
+                return
+            try:
+                await self._push(room, Pass())  # over time: the engine records a timeout (or a loss on time)
+            except ApiError:
+                return
+        self._schedule_bots(room)
+
+    def _bot(self, room: Room, seat: int) -> Bot | None:
+        if seat not in room.bots:
+            if self.bot_factory is None:
+                log.error("no bot registry: seat %d of %s cannot play", seat, room.stored.id)
+                return None
+            level = room.stored.seats[seat].bot or ""
+            bot_seed = ((room.stored.seed or 0) + 7919 * (seat + 1)) % 2**32
+            room.bots[seat] = self.bot_factory(level, bot_seed)
+        return room.bots[seat]
+
+    # ----- waiting rooms: how many, and for how long -------------------------------------------
+    async def _may_open_room(self, address: str) -> None:
+        """429 when ``address`` has its share of waiting rooms open already, or the whole server has."""
+        mine = sum(1 for r in self.rooms.values() if r.creator == address and r.stored.status == "waiting")
+        if mine >= self.settings.waiting_per_address:
+            raise ApiError(429, f"you have {mine} rooms waiting for players already: start one of them (or wait) first")
+        if await self.db.count_waiting(time.time() - self.settings.waiting_ttl) >= self.settings.max_waiting:
+            raise ApiError(429, "the server has as many rooms waiting for players as it takes: join one of them, or try later")
+
+    def _still_open(self, room: Room) -> None:
+        """410 for a waiting room past its time (swept or not yet)."""
+        stored = room.stored
+        late = stored.status == "waiting" and stored.mode == "room" and stored.created < time.time() - self.settings.waiting_ttl
+        if stored.status == "expired" or late:
+            raise ApiError(410, "this room has expired: nobody filled it in time; open a new one")
+
+    async def sweep(self) -> list[str]:
+        """Expire the waiting rooms past ``waiting_ttl`` (their screens are told), and let idle games leave memory.
+
+        Returns the ids expired.  An idle game is one nobody watches or asked for in
+        ``idle_seconds`` with no bot or clock task pending; it is complete in the database.
+        """
+        expired = await self.db.expire(time.time() - self.settings.waiting_ttl)
+        for game_id in expired:
+            room = self.rooms.get(game_id)
+            if room is None:
+                continue
+            async with room.lock:
+                if room.stored.status == "waiting":
+                    room.stored.status = "expired"
+            self._changed(room)
+        idle = time.monotonic() - self.settings.idle_seconds
+        for game_id, room in list(self.rooms.items()):
+            busy = any(t is not None and not t.done() for t in (room.bot_task, room.clock_task))
+            if room.touched < idle and not room.watchers and not busy and not room.lock.locked():
+                del self.rooms[game_id]
+        return expired
+
+    async def sweep_forever(self) -> None:
+        """:meth:`sweep` every little while, for as long as the server runs."""
+        pause = max(0.05, min(60.0, self.settings.waiting_ttl / 4, self.settings.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping waiting rooms failed; trying again later")
+
+    # ----- watchers ----------------------------------------------------------------------
+    def watch(self, room: Room, watcher: Watcher) -> None:
+        """Start feeding a websocket: its view now, then every change (a new spectator is counted on every screen)."""
+        room.watchers.add(watcher)
+        watcher.feeder = asyncio.get_running_loop().create_task(self._feed(room, watcher))
+        watcher.wake.set()
+        if watcher.seat is None and not watcher.table:
+            self._spectators_changed(room)
+
+    def unwatch(self, room: Room, watcher: Watcher) -> None:
+        """Stop sending to a closed websocket; a finished game nobody watches leaves memory."""
+        room.watchers.discard(watcher)
+        if watcher.feeder is not None and watcher.feeder is not asyncio.current_task():
+            watcher.feeder.cancel()
+        if watcher.seat is None and not watcher.table:
+            self._spectators_changed(room)
+        game = room.game
+        if not room.watchers and game is not None and game.over and not game.can_challenge():
+            self.rooms.pop(room.stored.id, None)  # it is complete in the database
+
+    def resync(self, watcher: Watcher) -> None:
+        """A screen asked for its whole view (it missed a change): the next message it gets is the view."""
+        watcher.rev = None
+        watcher.wake.set()
+
+    async def broadcast(self, room: Room) -> None:
+        """Tell every watcher that the game changed (each gets its whole view); returns at once (each watcher's feeder sends)."""
+        self._changed(room)
+
+    def _changed(self, room: Room, make: Callable[[int, int], Change] | None = None) -> None:
+        """The room is at a new revision: ``make(base, rev)`` says what changed (None: screens get their whole view)."""
+        base, room.rev = room.rev, next(self._revs)
+        room.change = None if make is None else make(base, room.rev)
+        for watcher in room.watchers:
+            watcher.wake.set()
+
+    def _spectators_changed(self, room: Room) -> None:
+        count = self._spectators(room)
+        self._changed(room, lambda base, rev: field_change(base, rev, {"spectators": count}))
+
+    async def _feed(self, room: Room, watcher: Watcher) -> None:
+        """Send ``watcher`` what changed each time it is woken (its whole view when it is behind by more).
+
+        Changes that come while a send is under way are folded into the next message (a
+        whole view), so a slow socket delays only itself; one that takes longer than
+        ``send_timeout`` (or fails) is dropped and closed.
+        """
+        while watcher in room.watchers:
+            await watcher.wake.wait()
+            watcher.wake.clear()
+            async with room.lock:  # never a move that is still being stored
+                seat = self._table_seat(room) if watcher.table else watcher.seat
+                change = room.change
+                if watcher.rev == room.rev and watcher.shown == seat:
+                    continue  # nothing new for this screen
+                if change is not None and change.rev == room.rev and watcher.rev == change.base and watcher.shown == seat:
+                    text = change.text(room.stored, room.game, seat)
+                else:
+                    text = dumps({"type": "state", "state": self._view(room, seat), "screen": watcher.screen})
+                watcher.rev, watcher.shown = room.rev, seat
+            try:
+                async with asyncio.timeout(self.settings.send_timeout):  # a timer, not a task per message
+                    await watcher.send(text)
+            except Exception:
+                self.unwatch(room, watcher)
+                if watcher.close is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(watcher.close(), 1.0)
+                return
+
+    async def close(self) -> None:
+        """Stop bot tasks, finish the queued writes and release the database."""
+        for room in self.rooms.values():
+            for task in (room.bot_task, room.clock_task):
+                if task is not None:
+                    task.cancel()
+        self.coach.close()
+        await self.db.close()

@@ -1,7 +1,0 @@
-"""``python -m amath.cli``."""
-
-import sys
-
-from amath.cli import main
-
-sys.exit(main())

@@ -1,0 +1,651 @@
+"""The engine kernel's position: everything a search needs, changed in place by push/pop.
+
+A :class:`Position` holds the rules, the board (an :class:`~amath.core.board.Board`), every
+side's rack as tile counts, the tiles nobody has drawn yet (the bag) as counts, the
+scores, the side to move and the number of consecutive scoreless turns.  ``push(move,
+draw)`` plays a turn with the tiles drawn after it given by the caller (a search chooses
+or samples them); ``pop()`` undoes it from a small undo record.  The game ends exactly as
+SPEC.md 1 says, from the Ruleset's fields: a play-out with the bag empty, or
+``pass_rounds`` x sides scoreless turns.
+
+A side whose rack is unknown (the opponent, seen from one side) is *hidden*: its tiles
+stay in the pool of unseen tiles, counted by ``hidden[side]``, until the caller supplies
+them (:meth:`Position.set_rack`) or samples them (:meth:`Position.sample_hidden`).
+
+The Zobrist hash covers the board (square x tile x face), the rack counts, the side to
+move and the scoreless count -- not the scores, so a transposition table stores the
+value of the rest of the game (the spread still to come), which equal positions share.
+``board_hash`` is the board's part alone (a key for caching move lists).
+
+>>> from amath.core.rules import AMATH
+>>> pos = Position(AMATH, racks=[["1", "=", "1"], ["2", "=", "2"]], bag={})
+>>> pos.bag_size, pos.rack(0)
+(0, ('1', '1', '='))
+>>> code = pos.encode(Pass())
+>>> pos.push(pos.decode(code)); pos.scoreless
+1
+>>> pos.pop(); pos.scoreless
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from amath.core import show
+from amath.core.board import Board, PlacedTile, Square
+from amath.core.errors import GameStateError, IllegalMoveError, PositionError
+from amath.core.move import Exchange, Pass, Place, TilePlay
+from amath.core.placement import analyze, check_lines
+from amath.core.rules.base import Ruleset
+from amath.core.scoring import score as score_placement
+from amath.core.tiles import ALL_FACES, BLANK, PLUS_MINUS, TIMES_DIVIDE
+
+Action = Place | Exchange | Pass
+"""The turns a position plays (a challenge is the game controller's business)."""
+
+# ----- Zobrist keys ----------------------------------------------------------------------
+_KEYS: dict[tuple[object, ...], int] = {}
+
+
+def _key(*parts: object) -> int:
+    """A fixed pseudo-random 64-bit key per feature, the same on every machine and run."""
+    k = _KEYS.get(parts)
+    if k is None:
+        k = random.Random(repr(parts)).getrandbits(64)  # str seeds hash with SHA-512: stable
+        _KEYS[parts] = k
+    return k
+
+
+# ----- compact move codes ------------------------------------------------------------------
+#: Every tile and face name of every variant; a code stores indices into these.
+_TILE_NAMES: tuple[str, ...] = ALL_FACES + (PLUS_MINUS, TIMES_DIVIDE, BLANK)
+_TILE_ID = {t: k for k, t in enumerate(_TILE_NAMES)}
+_FACE_ID = {f: k for k, f in enumerate(ALL_FACES)}
+_NAME_BITS = 5  # 31 tile names, 28 faces
+_COUNT_BITS = 5
+_KIND_PASS, _KIND_EXCHANGE, _KIND_PLACE = 0, 1, 2
+
+
+def end_adjustments(rules: Ruleset, rack_points: Sequence[int], out_player: int | None) -> list[int]:
+    """The end-of-game rack adjustments per side (SPEC.md 1 "Start and end", 2 "End").
+
+    ``out_player`` went out with the bag empty: they add ``playout_multiplier`` times the
+    other racks' points.  Otherwise (the passes ended it), or when the ruleset deducts
+    after a play-out too, each side loses its own rack's points.  A shared score shares
+    the adjustments.
+    """
+    n = len(rack_points)
+    adjust = [0] * n
+    if out_player is not None:
+        adjust[out_player] += rules.playout_multiplier * sum(p for k, p in enumerate(rack_points) if k != out_player)
+    if out_player is None or rules.deduct_at_end:
+        for k in range(n):
+            adjust[k] -= rack_points[k]
+    if rules.shared_score:
+        adjust = [sum(adjust)] * n
+    return adjust
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the position's game ended: final scores and who went out (None: the passes)."""
+
+    scores: tuple[int, ...]
+    out_player: int | None
+
+    @property
+    def reason(self) -> str:
+        """``playout`` or ``passes``, as :class:`amath.game.Result` names them."""
+        return "passes" if self.out_player is None else "playout"
+
+
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    """What :meth:`Position.pop` needs to take one turn back."""
+
+    placed: tuple[Square, ...]  # squares covered by the turn
+    taken: tuple[str, ...]  # tiles that left the mover's rack (placed or returned)
+    drawn: tuple[str, ...]  # tiles drawn after the turn
+    points: int  # what the turn scored
+    scoreless: int
+    to_move: int
+    outcome: Outcome | None
+    zobrist: int
+
+
+def _counts(tiles: Iterable[str] | Mapping[str, int]) -> dict[str, int]:
+    """Tile names or a count mapping as a dict of positive counts."""
+    if isinstance(tiles, Mapping):
+        return {t: n for t, n in tiles.items() if n > 0}
+    return dict(Counter(tiles))
+
+
+class Position:
+    """A position of a game between 2 to 4 sides, for searching: push/pop in place.
+
+    ``racks`` (one per side: tile names or counts, or None for a hidden rack), ``bag``
+    (counts; with hidden racks it also holds their tiles), ``hidden`` (sizes of the hidden
+    racks).  Invalid input raises :class:`~amath.core.errors.PositionError`.
+    """
+
+    __slots__ = (
+        "_order",
+        "_undo",
+        "bag",
+        "board",
+        "board_hash",
+        "hidden",
+        "outcome",
+        "racks",
+        "rules",
+        "scoreless",
+        "scores",
+        "to_move",
+        "zobrist",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        board: Board | None = None,
+        racks: Sequence[Iterable[str] | Mapping[str, int] | None] = ((), ()),
+        bag: Mapping[str, int] | Iterable[str] | None = None,
+        scores: Sequence[int] | None = None,
+        to_move: int = 0,
+        scoreless: int = 0,
+        hidden: Sequence[int] | None = None,
+    ) -> None:
+        n = len(racks)
+        if not rules.min_players <= n <= rules.max_players:
+            raise PositionError(f"position: {rules.name} needs {rules.min_players} to {rules.max_players} racks, not {n}")
+        self.rules = rules
+        self.board = board if board is not None else Board(rules.layout)
+        self.racks: list[dict[str, int]] = [_counts(r) if r is not None else {} for r in racks]
+        self.hidden: list[int] = list(hidden) if hidden is not None else [0] * n
+        self.scores: list[int] = list(scores) if scores is not None else [0] * n
+        self.to_move = to_move
+        self.scoreless = scoreless
+        self.outcome: Outcome | None = None
+        self._undo: list[_Undo] = []
+        self._order = {t: k for k, t in enumerate(rules.tiles.names())}
+        if bag is None:  # the full set less the board and the known racks
+            pool = Counter(rules.tiles.counts)
+            pool.subtract(rules.bag_tiles_on(self.board))
+            for r in self.racks:
+                pool.subtract(r)
+            bag = pool
+        self.bag = _counts(bag)
+        self._validate(racks)
+        self.zobrist = self.compute_zobrist()
+        self.board_hash = self.compute_board_hash()
+
+    def _validate(self, racks: Sequence[object]) -> None:
+        rules, n = self.rules, len(self.racks)
+        if len(self.scores) != n or len(self.hidden) != n:
+            raise PositionError(f"position: {n} racks but {len(self.scores)} scores and {len(self.hidden)} hidden sizes")
+        if not 0 <= self.to_move < n:
+            raise PositionError(f"position: the side to move must be 0..{n - 1}, not {self.to_move}")
+        if self.scoreless < 0:
+            raise PositionError(f"position: the scoreless turn count must be >= 0, not {self.scoreless}")
+        for side, r in enumerate(self.racks):
+            bad = [t for t in r if t not in rules.tiles.counts]
+            if bad:
+                raise PositionError(f"position: rack {side + 1} holds {' '.join(bad)}, not tiles of {rules.name}")
+            size = sum(r.values()) + self.hidden[side]
+            if self.hidden[side] < 0 or size > rules.rack_size or (racks[side] is not None and self.hidden[side]):
+                raise PositionError(f"position: rack {side + 1} must be known or hidden (None), with at most {rules.rack_size} tiles")
+        bad = [t for t in self.bag if t not in rules.tiles.counts]
+        if bad:
+            raise PositionError(f"position: the bag holds {' '.join(bad)}, not tiles of {rules.name}")
+        if sum(self.hidden) > sum(self.bag.values()):
+            raise PositionError("position: hidden racks hold more tiles than are unseen")
+        used = Counter(self.bag)
+        for r in self.racks:
+            used.update(r)
+        used.update(rules.bag_tiles_on(self.board))
+        over = sorted(t for t, k in used.items() if k > rules.tiles.counts.get(t, 0))
+        if over:
+            raise PositionError(f"position: more {' '.join(over)} than {rules.name} has")
+        self._resolve_hidden()
+
+    def _resolve_hidden(self) -> None:
+        """One hidden rack holding every unseen tile is known: the bag is empty (SPEC: 8 or fewer unseen)."""
+        hidden = [s for s, h in enumerate(self.hidden) if h]
+        if len(hidden) == 1 and self.hidden[hidden[0]] == sum(self.bag.values()):
+            side = hidden[0]
+            self.racks[side], self.bag, self.hidden[side] = self.bag, {}, 0
+
+    # ----- constructors ------------------------------------------------------------------
+    @classmethod
+    def from_view(
+        cls, rules: Ruleset, board: Board, rack: Sequence[str], scores: Sequence[int], to_move: int, *, scoreless: int = 0
+    ) -> Position:
+        """A position seen by the side to move (a position string or JSON): other racks hidden.
+
+        Every other side holds a full rack while the unseen tiles allow (the last ones
+        fewer); with one opponent and no more unseen tiles than a rack, its rack is known.
+        """
+        pool = Counter(rules.tiles.counts)
+        pool.subtract(rules.bag_tiles_on(board))
+        pool.subtract(rack)
+        if any(k < 0 for k in pool.values()):
+            raise PositionError("position: the board and the rack use more tiles than the set has")
+        left = sum(pool.values())
+        n = len(scores)
+        hidden = [0] * n
+        racks: list[Sequence[str] | None] = [None] * n
+        racks[to_move] = rack
+        for k in range(1, n):
+            side = (to_move + k) % n
+            hidden[side] = min(rules.rack_size, left)
+            left -= hidden[side]
+            if not hidden[side]:
+                racks[side] = ()
+        return cls(rules, board, racks, pool, scores, to_move, scoreless, hidden)
+
+    def seen_by(self, side: int) -> Position:
+        """A copy in which only ``side``'s rack is known: every other rack goes back into the unseen pool, hidden.
+
+        What a search of ``side``'s may know (the opponents' tiles are sampled or inferred).
+        """
+        other = self.copy()
+        for k in range(other.sides):
+            if k != side and other.racks[k]:
+                tiles = other.rack(k)
+                for t in set(tiles):
+                    other._change_rack(k, t, -tiles.count(t))
+                    other._change_bag(t, tiles.count(t))
+                other.hidden[k] = len(tiles)
+        other._resolve_hidden()
+        other.zobrist = other.compute_zobrist()
+        return other
+
+    def copy(self) -> Position:
+        """An independent copy (its own board), without the undo history."""
+        other = Position.__new__(Position)
+        other.rules = self.rules
+        other.board = self.board.copy()
+        other.racks = [dict(r) for r in self.racks]
+        other.hidden = list(self.hidden)
+        other.bag = dict(self.bag)
+        other.scores = list(self.scores)
+        other.to_move = self.to_move
+        other.scoreless = self.scoreless
+        other.outcome = self.outcome
+        other.zobrist = self.zobrist
+        other.board_hash = self.board_hash
+        other._undo = []
+        other._order = self._order
+        return other
+
+    # ----- reading -------------------------------------------------------------------------
+    @property
+    def sides(self) -> int:
+        """Number of sides (players or teams)."""
+        return len(self.racks)
+
+    @property
+    def bag_size(self) -> int:
+        """Tiles in the bag proper (unseen tiles not on a hidden rack)."""
+        return sum(self.bag.values()) - sum(self.hidden)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.outcome is not None
+
+    @property
+    def ply(self) -> int:
+        """Turns pushed since the position was made (the undo stack's depth)."""
+        return len(self._undo)
+
+    def is_known(self, side: int) -> bool:
+        """True when ``side``'s rack is known (not hidden)."""
+        return self.hidden[side] == 0
+
+    def sorted_tiles(self, counts: Mapping[str, int]) -> tuple[str, ...]:
+        """Tile names of ``counts`` in the ruleset's canonical order."""
+        return tuple(t for t in sorted(counts, key=self._order.__getitem__) for _ in range(counts[t]))
+
+    def rack(self, side: int | None = None) -> tuple[str, ...]:
+        """The known tiles of ``side``'s rack (default the side to move), canonical order."""
+        return self.sorted_tiles(self.racks[self.to_move if side is None else side])
+
+    def rack_points(self, side: int) -> int:
+        """Points of the tiles on ``side``'s rack (blanks 0)."""
+        return sum(self.rules.points(t) * k for t, k in self.racks[side].items())
+
+    def unseen(self, side: int | None = None) -> Counter[str]:
+        """Tiles ``side`` (default the side to move) cannot see: the bag and the other racks."""
+        who = self.to_move if side is None else side
+        out = Counter(self.bag)
+        for k, r in enumerate(self.racks):
+            if k != who:
+                out.update(r)
+        return out
+
+    def spread(self, side: int | None = None) -> int:
+        """Score of ``side`` (default the side to move) minus the best other score; final when over."""
+        who = self.to_move if side is None else side
+        scores = self.outcome.scores if self.outcome is not None else tuple(self.scores)
+        return scores[who] - max(s for k, s in enumerate(scores) if k != who)
+
+    def state(self) -> tuple[object, ...]:
+        """Everything the position is, as a comparable value (tests compare it around push/pop)."""
+        grid = tuple(self.board.items())
+        racks = tuple(tuple(sorted(r.items())) for r in self.racks)
+        return (
+            grid,
+            racks,
+            tuple(sorted(self.bag.items())),
+            tuple(self.hidden),
+            tuple(self.scores),
+            self.to_move,
+            self.scoreless,
+            self.outcome,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self.rules is other.rules and self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Position({show.text(self)!r})"  # the position string as the side to move sees it (amath.formats.fen)
+
+    # ----- hashing -----------------------------------------------------------------------
+    def _square_key(self, sq: Square, tile: PlacedTile) -> int:
+        return _key("sq", sq.row, sq.col, tile.tile, tile.face)
+
+    @staticmethod
+    def _rack_key(side: int, tile: str, count: int) -> int:
+        return _key("rack", side, tile, count) if count else 0
+
+    def compute_board_hash(self) -> int:
+        """The board's part of the hash, from scratch (:attr:`board_hash` is kept equal to it)."""
+        h = 0
+        for sq, tile in self.board.items():
+            h ^= self._square_key(sq, tile)
+        return h
+
+    def compute_zobrist(self) -> int:
+        """The hash computed from scratch (push/pop keep :attr:`zobrist` equal to it)."""
+        h = _key("move", self.to_move) ^ _key("scoreless", self.scoreless) ^ self.compute_board_hash()
+        for side, r in enumerate(self.racks):
+            for t, k in r.items():
+                h ^= self._rack_key(side, t, k)
+        return h
+
+    def _change_rack(self, side: int, tile: str, delta: int) -> None:
+        rack = self.racks[side]
+        old = rack.get(tile, 0)
+        new = old + delta
+        if new < 0:
+            raise IllegalMoveError(f"rack {side + 1} ({' '.join(self.rack(side)) or 'empty'}) does not hold {tile}")
+        self.zobrist ^= self._rack_key(side, tile, old) ^ self._rack_key(side, tile, new)
+        if new:
+            rack[tile] = new
+        else:
+            del rack[tile]
+
+    def _change_bag(self, tile: str, delta: int) -> None:
+        new = self.bag.get(tile, 0) + delta
+        if new < 0:
+            raise IllegalMoveError(f"the bag holds no {tile} to draw")
+        if new:
+            self.bag[tile] = new
+        else:
+            del self.bag[tile]
+
+    # ----- racks the caller supplies ------------------------------------------------------
+    def set_rack(self, side: int, tiles: Iterable[str]) -> None:
+        """Give ``side`` exactly ``tiles`` from the unseen pool (its old known tiles go back first).
+
+        A hidden rack must be given as many tiles as it hides.  Raises PositionError.
+        """
+        wanted = Counter(tiles)
+        size = sum(wanted.values())
+        if self.hidden[side] and size != self.hidden[side]:
+            raise PositionError(f"position: rack {side + 1} hides {self.hidden[side]} tiles, not {size}")
+        if size > self.rules.rack_size:
+            raise PositionError(f"position: a rack holds at most {self.rules.rack_size} tiles, not {size}")
+        pool = Counter(self.bag)
+        pool.update(self.racks[side])
+        short = wanted - pool
+        if short:
+            raise PositionError(f"position: no {' '.join(sorted(short.elements()))} unseen to put on rack {side + 1}")
+        for t, k in list(self.racks[side].items()):
+            self._change_rack(side, t, -k)
+            self._change_bag(t, k)
+        for t, k in wanted.items():
+            self._change_bag(t, -k)
+            self._change_rack(side, t, k)
+        self.hidden[side] = 0
+
+    def sample_hidden(self, rng: random.Random) -> None:
+        """Fill every hidden rack with tiles drawn at random from the unseen pool (reproducible by ``rng``)."""
+        for side in range(self.sides):
+            if self.hidden[side]:
+                self.set_rack(side, rng.sample(self.sorted_tiles(self.bag), self.hidden[side]))
+
+    def random_draw(self, count: int, rng: random.Random) -> tuple[str, ...]:
+        """``count`` tiles (at most the bag's) drawn at random from the bag, reproducible by ``rng``."""
+        return tuple(rng.sample(self.sorted_tiles(self.bag), min(count, self.bag_size)))
+
+    def draw_count(self, move: Action) -> int:
+        """How many tiles the mover draws after ``move`` (the bag permitting)."""
+        if isinstance(move, Place):
+            used = sum(1 for p in move.tiles if p.tile not in self.rules.tiles.free)
+            return min(used, self.bag_size)
+        if isinstance(move, Exchange):
+            return len(move.tiles)
+        return 0
+
+    # ----- playing -------------------------------------------------------------------------
+    def push(self, move: Action, draw: Iterable[str] = (), *, score: int | None = None) -> None:
+        """Play ``move`` for the side to move, then draw the tiles ``draw`` from the bag.
+
+        ``draw`` must hold exactly the tiles the turn draws (:meth:`draw_count`).  ``score``
+        is a placement's score when the caller knows it from the generator (trusted);
+        without it the placement is checked and scored here.  Raises IllegalMoveError or
+        GameStateError and changes nothing when the turn is not allowed.
+        """
+        if self.outcome is not None:
+            raise GameStateError("the game is over")
+        side = self.to_move
+        drawn = tuple(draw)
+        if len(drawn) != self.draw_count(move):
+            raise IllegalMoveError(f"the turn draws {self.draw_count(move)} tiles, not {len(drawn)}")
+        if Counter(drawn) - Counter(self.bag):
+            raise IllegalMoveError(f"the bag does not hold {' '.join(drawn)}")
+        if not self.is_known(side):
+            raise GameStateError(f"rack {side + 1} is hidden: set or sample it before side {side + 1} moves")
+        free = self.rules.tiles.free
+        placed: tuple[Square, ...] = ()
+        points = 0
+        if isinstance(move, Place):
+            placed = tuple(p.square for p in move.tiles)
+            taken = tuple(p.tile for p in move.tiles if p.tile not in free)
+            self._check_rack(side, taken)
+            if score is None:
+                analysis = analyze(self.board, move, self.rules)
+                check_lines(analysis, self.rules)
+                score = score_placement(analysis, self.rules)
+            points = score
+        elif isinstance(move, Exchange):
+            taken = move.tiles
+            if not self.rules.can_exchange(len(taken), self.bag_size):
+                raise IllegalMoveError(f"no exchange of {len(taken)} tiles with {self.bag_size} in the bag")
+            self._check_rack(side, taken)
+        elif isinstance(move, Pass):
+            taken = ()
+        else:
+            raise IllegalMoveError(f"{move!r} is not a placement, exchange or pass")
+        undo = _Undo(placed, taken, drawn, points, self.scoreless, side, self.outcome, self.zobrist)
+        if isinstance(move, Place):
+            for p in move.tiles:
+                tile = p.placed
+                self.board.put(p.square, tile)
+                key = self._square_key(p.square, tile)
+                self.zobrist ^= key
+                self.board_hash ^= key
+        for t in taken:
+            self._change_rack(side, t, -1)
+        for t in drawn:
+            self._change_bag(t, -1)
+            self._change_rack(side, t, 1)
+        if isinstance(move, Exchange):
+            for t in taken:
+                self._change_bag(t, 1)
+        self._add_points(side, points)
+        scoreless = isinstance(move, Pass) or (isinstance(move, Exchange) and self.rules.exchange_ends_like_pass)
+        self._set_scoreless(self.scoreless + 1 if scoreless else 0)
+        self._undo.append(undo)
+        if isinstance(move, Place) and not self.racks[side] and self.bag_size == 0:
+            self._finish(side)
+        elif self.scoreless >= self.rules.pass_rounds * self.sides:
+            self._finish(None)
+        if self.outcome is None:  # as in the game, the side who ended it stays "to move"
+            self._set_to_move((side + 1) % self.sides)
+
+    def pop(self) -> None:
+        """Take back the last turn pushed."""
+        if not self._undo:
+            raise GameStateError("nothing to undo")
+        undo = self._undo.pop()
+        side = undo.to_move
+        self.outcome = undo.outcome
+        self._add_points(side, -undo.points)
+        if undo.placed:
+            for sq in undo.placed:
+                self.board_hash ^= self._square_key(sq, self.board.remove(sq))
+        elif undo.taken:  # an exchange: the returned tiles leave the bag again
+            for t in undo.taken:
+                self._change_bag(t, -1)
+        for t in undo.drawn:
+            self._change_rack(side, t, -1)
+            self._change_bag(t, 1)
+        for t in undo.taken:
+            self._change_rack(side, t, 1)
+        self.scoreless = undo.scoreless
+        self.to_move = side
+        self.zobrist = undo.zobrist
+
+    def _check_rack(self, side: int, tiles: Sequence[str]) -> None:
+        short = Counter(tiles) - Counter(self.racks[side])
+        if short:
+            raise IllegalMoveError(
+                f"rack {side + 1} ({' '.join(self.rack(side)) or 'empty'}) does not hold {' '.join(sorted(short.elements()))}"
+            )
+
+    def _add_points(self, side: int, points: int) -> None:
+        for k in range(self.sides) if self.rules.shared_score else (side,):
+            self.scores[k] += points
+
+    def _set_scoreless(self, value: int) -> None:
+        self.zobrist ^= _key("scoreless", self.scoreless) ^ _key("scoreless", value)
+        self.scoreless = value
+
+    def _set_to_move(self, side: int) -> None:
+        self.zobrist ^= _key("move", self.to_move) ^ _key("move", side)
+        self.to_move = side
+
+    def _finish(self, out_player: int | None) -> None:
+        adjust = end_adjustments(self.rules, [self.rack_points(k) for k in range(self.sides)], out_player)
+        self.outcome = Outcome(tuple(s + a for s, a in zip(self.scores, adjust)), out_player)
+
+    # ----- moves as small integers ------------------------------------------------------------
+    def encode(self, move: Action) -> int:
+        """A compact integer for ``move``, independent of the board (equal moves, equal codes)."""
+        if isinstance(move, Pass):
+            return _KIND_PASS
+        if isinstance(move, Exchange):
+            ids = sorted(_TILE_ID[t] for t in move.tiles)
+            code = len(ids)
+            for i in ids:
+                code = (code << _NAME_BITS) | i
+            return (code << 2) | _KIND_EXCHANGE
+        size = self.board.size
+        bits = max(1, (size * size - 1).bit_length())
+        code = len(move.tiles)
+        for p in move.tiles:
+            code = (((code << bits | (p.square.row * size + p.square.col)) << _NAME_BITS | _TILE_ID[p.tile]) << _NAME_BITS) | _FACE_ID[
+                p.face
+            ]
+        return (code << 2) | _KIND_PLACE
+
+    def decode(self, code: int) -> Action:
+        """The move of :meth:`encode`'s ``code``; raises IllegalMoveError for a code that is none."""
+        kind, body = code & 3, code >> 2
+        mask = (1 << _NAME_BITS) - 1
+        try:
+            if kind == _KIND_PASS and body == 0:
+                return Pass()
+            if kind == _KIND_EXCHANGE:
+                tiles = []
+                while body >> _NAME_BITS:
+                    tiles.append(_TILE_NAMES[body & mask])
+                    body >>= _NAME_BITS
+                if body != len(tiles) or not tiles:
+                    raise IndexError
+                return Exchange(tuple(reversed(tiles)))
+            if kind == _KIND_PLACE:
+                size = self.board.size
+                bits = max(1, (size * size - 1).bit_length())
+                plays = []
+                while body >> (bits + 2 * _NAME_BITS):
+                    face = ALL_FACES[body & mask]
+                    tile = _TILE_NAMES[(body >> _NAME_BITS) & mask]
+                    index = (body >> (2 * _NAME_BITS)) & ((1 << bits) - 1)
+                    if index >= size * size:
+                        raise IndexError
+                    plays.append(TilePlay(Square(index // size, index % size), tile, face))
+                    body >>= bits + 2 * _NAME_BITS
+                if body != len(plays) or not plays:
+                    raise IndexError
+                return Place(tuple(plays))
+        except IndexError:
+            pass
+        raise IllegalMoveError(f"{code} is not a move code")
+
+    # ----- legal turns -------------------------------------------------------------------------
+    def exchanges(self) -> list[Exchange]:
+        """Every legal exchange of the side to move, one per distinct multiset of its tiles."""
+        if self.outcome is not None:
+            return []
+        rack = self.racks[self.to_move]
+        if not self.rules.can_exchange(1, self.bag_size):
+            return []
+        names = sorted(rack, key=self._order.__getitem__)
+        out: list[Exchange] = []
+        for combo in _sub_multisets(names, [rack[t] for t in names]):
+            if self.rules.can_exchange(len(combo), self.bag_size):
+                out.append(Exchange(combo))
+        out.sort(key=lambda e: (len(e.tiles), [self._order[t] for t in e.tiles]))
+        return out
+
+    def points(self, move: Action) -> int:
+        """What ``move`` scores now (checked by the rules; 0 for an exchange or pass)."""
+        if not isinstance(move, Place):
+            return 0
+        analysis = analyze(self.board, move, self.rules)
+        check_lines(analysis, self.rules)
+        return score_placement(analysis, self.rules)
+
+
+def _sub_multisets(names: Sequence[str], counts: Sequence[int]) -> Iterator[tuple[str, ...]]:
+    """Every non-empty sub-multiset of the tiles ``names`` x ``counts``."""
+
+    def walk(i: int, acc: list[str]) -> Iterator[tuple[str, ...]]:
+        if i == len(names):
+            if acc:
+                yield tuple(acc)
+            return
+        for k in range(counts[i] + 1):
+            yield from walk(i + 1, acc + [names[i]] * k)
+
+    yield from walk(0, [])

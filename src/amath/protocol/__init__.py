@@ -1,6 +1,0 @@
-"""``amath engine``: a line protocol on standard input and output (SPEC.md 3; docs/engine-protocol.md)."""
-
-from amath.protocol.search import Budget, Candidate, EngineSearch, Searcher, SearchOptions, default_searcher
-from amath.protocol.session import PROTOCOL_VERSION, Session
-
-__all__ = ["PROTOCOL_VERSION", "Budget", "Candidate", "EngineSearch", "SearchOptions", "Searcher", "Session", "default_searcher"]
