@@ -6,9 +6,12 @@ are written in :mod:`amath.core.notation`.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from amath.core.board import PlacedTile, Square
+from amath.core.errors import IllegalMoveError
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -60,3 +63,49 @@ class Challenge:
 
 
 Move = Place | Exchange | Pass | Challenge
+
+
+# ----- the tiles a turn takes from the rack, and the tiles it keeps: the one place this is computed -----
+def tiles_taken(move: Move | Iterable[str], free: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The tiles ``move`` takes off the mover's rack: a placement's tiles less the ``free`` ones
+    (Smath's ``=`` and brackets, which never come from the rack), an exchange's tiles, nothing
+    for a pass or a challenge; or the tile names given, less the free ones.
+
+    >>> tiles_taken(Exchange(("1", "?")))
+    ('1', '?')
+    """
+    if isinstance(move, Place):
+        names: Iterable[str] = move.rack_tiles
+    elif isinstance(move, Exchange):
+        names = move.tiles
+    elif isinstance(move, Pass | Challenge):
+        names = ()
+    else:
+        names = move
+    return tuple(t for t in names if t not in free)
+
+
+def check_on_rack(rack: Sequence[str], taken: Iterable[str]) -> None:
+    """Raise :class:`IllegalMoveError` (code ``not_on_rack``) naming the tiles of ``taken`` that ``rack`` does not hold."""
+    need = Counter(taken)
+    have = Counter(rack)
+    short = [t for t, k in need.items() if have[t] < k]
+    if short:
+        missing = " ".join(sorted(short))
+        shown = " ".join(rack)
+        raise IllegalMoveError(f"the rack {shown or '(empty)'} does not hold {missing}", code="not_on_rack", rack=shown, tiles=missing)
+
+
+def kept_tiles(rack: Sequence[str], move: Move | Iterable[str], free: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The tiles ``rack`` keeps after ``move`` (or after the tile names given leave it), sorted.
+
+    Free tiles are never taken.  Raises :class:`IllegalMoveError` if the rack lacks a tile.
+
+    >>> kept_tiles(["1", "2", "=", "+"], Exchange(("2", "+")))
+    ('1', '=')
+    """
+    taken = tiles_taken(move, free)
+    check_on_rack(rack, taken)
+    left = Counter(rack)
+    left.subtract(taken)
+    return tuple(sorted(left.elements()))
