@@ -525,7 +525,7 @@ def test_a_playout_that_empties_the_bag_goes_on_to_the_end_of_the_game() -> None
 
 def test_the_sim_level_solves_an_empty_bag_endgame_exactly() -> None:
     """Simulating an endgame gained less than half of what the exact solver gained over equity's
-    (docs/bots.md): the ``sim`` level's budget solves once the bag is empty."""
+    (docs/journal/bots.md): the ``sim`` level's budget solves once the bag is empty."""
     from amath.engine.endgame import solve
     from amath.players.search import SIM_BUDGET
 

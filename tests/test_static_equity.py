@@ -282,7 +282,7 @@ def test_the_bot_the_search_and_the_analysis_agree_on_the_best_turn(backend: str
 def test_each_ruleset_plays_a_leave_table_fitted_on_its_own_tiles(variant: str) -> None:
     # Smath once played the A-Math table: its `no_equals` term paid +15 for every leave
     # (Smath racks hold no '='), its blank +22.5 a tile, so the equity bot hoarded blanks and
-    # exchanged (docs/bots.md, "Smath's own leave table")
+    # exchanged (docs/journal/bots.md, "Smath's own leave table")
     from amath.core.rules import RULESETS, get_ruleset
     from amath.engine.leaves.fitted import played_tables
     from amath.engine.static import default_equity
@@ -297,7 +297,7 @@ def test_each_ruleset_plays_a_leave_table_fitted_on_its_own_tiles(variant: str) 
 @pytest.mark.parametrize("variant", ["a-math", "smath"])
 def test_the_bots_play_each_fitted_table_at_its_rulesets_weight(variant: str) -> None:
     # Smath's leaves weigh half against the score (a 1,000-game match, docs/bots.md
-    # "The leave scale"); the fitted tables themselves stay as the fit wrote them
+    # "Leave values"); the fitted tables themselves stay as the fit wrote them
     from amath.core.rules import get_ruleset
     from amath.engine.leaves.fitted import LEAVE_WEIGHT, fitted_tables
     from amath.engine.static import default_equity

@@ -343,7 +343,7 @@ def smath_top_equity_within(
     of it.  Without the floor it started from the best score plus the best leave of any part
     of the rack, a loose bound, and often used its budget up before finding anything (then
     the bounded search's best stood in: the equity bot exchanged with a 92-point placement on
-    the board and lost to greedy by 320 points a game, docs/bots.md).  The answer is exact
+    the board and lost to greedy by 320 points a game, docs/journal/bots.md).  The answer is exact
     when the second search finishes (whatever the first did: its placements are real, so the
     floor is never above the true ``k``-th value); when a budget stops it, it is the best of
     what both found.  Then put in :func:`amath.engine.movegen.rack_leaves.top_equity`'s order (value,

@@ -75,7 +75,7 @@ class Budget:
 #: answers within a few thousand nodes, and the exact Smath search stopped that early has
 #: found nothing yet (it works out its tables first, then takes the best lines), so a Smath
 #: simulation took minutes a move (220 s of CPU for one middle-game move of ``champion``,
-#: 2 December 2026; docs/bots.md).
+#: 2 December 2026; docs/journal/bots.md).
 STATIC_ONLY: frozenset[str] = frozenset({"smath"})
 
 
@@ -187,7 +187,7 @@ def rack_blanks(pos: Position) -> int:
 def _static(pos: Position, opts: _Options) -> list[Play]:
     # Only the ``top`` best placements are asked for when no other turn must be valued: a
     # Smath search for every placement of a ten-tile rack stops at its budget with a partial
-    # list, where the search for the few best by equity finishes (docs/bots.md).
+    # list, where the search for the few best by equity finishes (docs/journal/bots.md).
     out = []
     spread = pos.spread()
     unseen = sum(pos.unseen().values())

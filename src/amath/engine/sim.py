@@ -95,7 +95,7 @@ PLAYOUT_BLANKS = 1
 #: of full counts 1, a full rack ``FULL_RACK_WORK`` (``CROWDED_FULL_RACK_WORK`` with fewer than
 #: ``CROWDED_BAG`` tiles in the bag), and either ``BLANK_WORK`` times that with a blank (the rack
 #: searched: a second blank is held back, ``PLAYOUT_BLANKS``).  Fitted to the thread CPU of the
-#: reply searches of champion's moves in four equity games (docs/bots.md, 4 December 2026): short
+#: reply searches of champion's moves in four equity games (docs/journal/bots.md, 4 December 2026): short
 #: racks 0.3-1.1 ms, full ones 3.3 ms (1.9 ms under 20 tiles in the bag), with a blank about four
 #: times that (means).  Over 65 simulated moves a move's units correlate 0.95 with its CPU (the
 #: plain count of searches 0.73-0.87); a unit cost 0.34-0.66 ms in the moves over 1.5 s.

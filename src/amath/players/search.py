@@ -23,11 +23,11 @@ from amath.players.equity import EquityPlayer
 #: cached: 56 of the first empty-bag positions of 60 equity games solved exactly, at most
 #: 1.7 s, docs/search.md; at 50,000 pushes it gained +9.8 ± 5.4 points a side over
 #: equity's endgame from the first empty-bag position of 20 equity games, simulating +4.9
-#: ± 3.4, docs/bots.md); ``champion`` simulates more (40 play-outs of 6 candidates) and
+#: ± 3.4, docs/journal/bots.md); ``champion`` simulates more (40 play-outs of 6 candidates) and
 #: adds inference (+5.0 ± 4.6 points a game from 24 tiles in the bag) and the pre-endgame
 #: with one tile in the bag.  Play-outs get a third ply when placements meet scoreless
 #: turns (sim.py).  Every turn of two seeded equity games (benchmarks/bench_champion.py
-#: --every-turn, 2026-12-02, docs/bots.md): champion CPU a move median 0.18 s, mean 0.77
+#: --every-turn, 2026-12-02, docs/journal/bots.md): champion CPU a move median 0.18 s, mean 0.77
 #: s, p95 2.7 s (it was 20 play-outs of 4: 0.14 / 0.37 / 1.6 s).  Over whole games
 #: neither budget is shown stronger than sim (20 of 4: 48.3% of 119 games; 40 of 6: 51.4%
 #: [48.4, 54.5] of 1,000); from 8 tiles in the bag champion gains +2.5 ± 1.7 points a

@@ -15,7 +15,7 @@ from amath.engine.leaves.table import HANDSET, LeaveTable
 
 #: How much a ruleset's fitted leave values weigh against the score when the bots play them
 #: (1 where not named).  Smath's at half: over 1,000 games the halved table won as often
-#: and scored 18 points a game more (docs/bots.md, "The leave scale").
+#: and scored 18 points a game more (docs/bots.md, "Leave values").
 LEAVE_WEIGHT: dict[str, float] = {"smath": 0.5}
 
 
