@@ -1,4 +1,4 @@
-"""What a top-N answer must be (SPEC.md 3): N best of the complete ranked list, not its head.
+"""What a top-N answer must be (docs/rules.md "N best"): N best of the complete ranked list, not its head.
 
 A top-N search cuts placements that only tie the N-th value once it holds N, so among ties
 at the boundary it may list others than the complete list's first N.  It is exact when it

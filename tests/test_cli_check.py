@@ -1,4 +1,4 @@
-"""``amath check``: true/false with reasons and exit codes 0/1/2 (SPEC.md 3)."""
+"""``amath check``: true/false with reasons and exit codes 0/1/2 (docs/rules.md "amath check")."""
 
 from __future__ import annotations
 

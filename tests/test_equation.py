@@ -1,4 +1,4 @@
-"""The judge of SPEC.md 1 on true and false examples, including the seeds' own equations."""
+"""The judge of docs/rules.md "True equations" on true and false examples, including the seeds' own equations."""
 
 from __future__ import annotations
 

@@ -225,7 +225,7 @@ def test_top_n_on_full_racks_is_n_best_of_the_complete_order(case: str, search: 
 
 
 def test_ties_across_the_boundary_give_n_of_the_tied(search: Search) -> None:
-    """Once N are held a tie of the N-th is cut (SPEC.md 3): the list is still N best, in order."""
+    """Once N are held a tie of the N-th is cut (docs/rules.md "N best"): the list is still N best, in order."""
     board, rack, _ = positions()[QUICK]
     full = search(board, rack, SMATH)
     scores = [m.score for m in full]

@@ -1,4 +1,4 @@
-"""Move notation: parse and print, round-trip, clear errors (SPEC.md 3)."""
+"""Move notation: parse and print, round-trip, clear errors (docs/rules.md "Move notation")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Where tiles may go (SPEC.md 1, "A turn"): one line, unbroken, touching or on the centre."""
+"""Where tiles may go (docs/rules.md "Placements"): one line, unbroken, touching or on the centre."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Position JSON (SPEC.md 3): round-trips, and clear errors for anything malformed."""
+"""Position JSON (docs/rules.md "Position JSON"): round-trips, and clear errors for anything malformed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring of SPEC.md 1: piece premiums, equation premiums multiplying, first cover only, bingo."""
+"""Scoring of docs/rules.md "Scoring": piece premiums, equation premiums multiplying, first cover only, bingo."""
 
 from __future__ import annotations
 

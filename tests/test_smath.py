@@ -1,4 +1,4 @@
-"""Smath (SPEC.md 2): its judge with brackets, its ruleset, its game rules and options."""
+"""Smath (docs/rules.md "Smath"): its judge with brackets, its ruleset, its game rules and options."""
 
 from __future__ import annotations
 

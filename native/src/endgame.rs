@@ -28,7 +28,7 @@ const PV_LIMIT: usize = 64;
 /// (measured: a list costs about 96 us plus 7 us a turn, a push well under 1 us).
 const LIST_COST: u64 = 14;
 
-/// How the game ends, from the Ruleset (SPEC.md 1 "Start and end").
+/// How the game ends, from the Ruleset (docs/rules.md "End of the game").
 #[derive(Clone, Copy, Debug)]
 pub struct EndRules {
     /// A side that goes out adds this many times the other rack's points.

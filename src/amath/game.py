@@ -29,7 +29,7 @@ from amath.core.rules.base import ClockRules, Ruleset
 from amath.core.scoring import is_bingo, score
 from amath.engine.generator import get_generator
 
-#: Team play (SPEC.md 1, "Players"): exactly this many teams of this many players.
+#: Team play (docs/rules.md "Players and teams"): exactly this many teams of this many players.
 TEAM_COUNT = 2
 TEAM_SIZE = 2
 

@@ -209,7 +209,7 @@ impl Ctx<'_> {
     }
 
     /// Sort the kept placements; keep the `limit` best and raise the threshold just past the
-    /// last, so a placement that only ties it is cut: any N of the tied are N best (SPEC.md 3).
+    /// last, so a placement that only ties it is cut: any N of the tied are N best (docs/rules.md "N best").
     fn trim(&mut self) {
         self.kept.sort_by(|a, b| b.value.partial_cmp(&a.value).unwrap_or(Ordering::Equal).then_with(|| a.keys.cmp(&b.keys)));
         if let Some(l) = self.limit {
@@ -673,7 +673,7 @@ mod tests {
         assert_eq!(all.moves.iter().filter(|m| m.keys.len() == 3).count(), 4);
     }
 
-    /// `top` is `k` best of the complete list `all` (SPEC.md 3): as many, the same values, each
+    /// `top` is `k` best of the complete list `all` (docs/rules.md "N best"): as many, the same values, each
     /// one of `all`'s, in its order; among ties at the boundary any may be listed.
     fn assert_n_best(top: &[Found], all: &[Found], k: usize) {
         assert_eq!(top.len(), k.min(all.len()));

@@ -71,7 +71,7 @@ _PREMIUMS = {TRIPLE_EQUATION, DOUBLE_EQUATION, TRIPLE_PIECE, DOUBLE_PIECE, CENTR
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """A square board's premium squares, one string per row (see SPEC.md 1)."""
+    """A square board's premium squares, one string per row (see docs/rules.md "Board")."""
 
     rows: tuple[str, ...]
     centre_piece_multiplier: int = 3

@@ -1,7 +1,7 @@
 """The equation judge: a line of faces -> true, or false with a reason that names the fault.
 
 Arithmetic is exact over :class:`fractions.Fraction`; ``*`` and ``/`` bind tighter than
-``+`` and ``-``; equal precedence goes left to right (SPEC.md 1).  How numbers are read
+``+`` and ``-``; equal precedence goes left to right (docs/rules.md "True equations").  How numbers are read
 (concatenation, brackets) is a :class:`LineSyntax` so Smath is data, not a special case.
 """
 

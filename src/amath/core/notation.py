@@ -1,4 +1,4 @@
-"""Move notation: read and write turns as text (SPEC.md 3; examples in the README).
+"""Move notation: read and write turns as text (docs/rules.md "Move notation"; examples in the README).
 
 A placement is a coordinate and the whole main line, tokens separated by spaces:
 

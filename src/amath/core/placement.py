@@ -1,4 +1,4 @@
-"""Where a placement may go and which lines it makes (SPEC.md 1, "A turn").
+"""Where a placement may go and which lines it makes (docs/rules.md "Placements").
 
 :func:`analyze` checks the geometry (one row or column, unbroken, touching or on the
 centre) and returns every line of two or more tiles the placement makes or changes;

@@ -5,7 +5,7 @@ side's rack as tile counts, the tiles nobody has drawn yet (the bag) as counts, 
 scores, the side to move and the number of consecutive scoreless turns.  ``push(move,
 draw)`` plays a turn with the tiles drawn after it given by the caller (a search chooses
 or samples them); ``pop()`` undoes it from a small undo record.  The game ends exactly as
-SPEC.md 1 says, from the Ruleset's fields: a play-out with the bag empty, or
+docs/rules.md "End of the game" says, from the Ruleset's fields: a play-out with the bag empty, or
 ``pass_rounds`` x sides scoreless turns.
 
 A side whose rack is unknown (the opponent, seen from one side) is *hidden*: its tiles
@@ -71,7 +71,7 @@ _KIND_PASS, _KIND_EXCHANGE, _KIND_PLACE = 0, 1, 2
 
 
 def end_adjustments(rules: Ruleset, rack_points: Sequence[int], out_player: int | None) -> list[int]:
-    """The end-of-game rack adjustments per side (SPEC.md 1 "Start and end", 2 "End").
+    """The end-of-game rack adjustments per side (docs/rules.md "End of the game", "Smath: end of the game").
 
     ``out_player`` went out with the bag empty: they add ``playout_multiplier`` times the
     other racks' points.  Otherwise (the passes ended it), or when the ruleset deducts
@@ -213,7 +213,7 @@ class Position:
         self._resolve_hidden()
 
     def _resolve_hidden(self) -> None:
-        """One hidden rack holding every unseen tile is known: the bag is empty (SPEC: 8 or fewer unseen)."""
+        """One hidden rack holding every unseen tile is known: the bag is empty (8 or fewer unseen)."""
         hidden = [s for s, h in enumerate(self.hidden) if h]
         if len(hidden) == 1 and self.hidden[hidden[0]] == sum(self.bag.values()):
             side = hidden[0]

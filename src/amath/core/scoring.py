@@ -1,4 +1,4 @@
-"""Scoring a placement (SPEC.md 1, "Scoring a placement").
+"""Scoring a placement (docs/rules.md "Scoring").
 
 Each line: tile points, a new tile's points times its piece premium, the sum times every
 equation premium newly covered in that line; the placement scores the sum of its lines,

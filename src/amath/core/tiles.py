@@ -1,7 +1,7 @@
 """Tile names, faces and tile sets: what sits in the bag and what a placed tile shows.
 
 A *tile* is what is drawn from the bag (``"7"``, ``"+-"``, ``"?"``); a *face* is what a
-tile shows once placed (``"7"``, ``"-"``).  Both are plain ASCII strings; see SPEC.md 3.
+tile shows once placed (``"7"``, ``"-"``).  Both are plain ASCII strings; see docs/rules.md "Tile names and faces".
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""What users exchange: the position JSON of SPEC.md 3 and the saved-game JSON."""
+"""What users exchange: the position JSON (docs/rules.md "Position JSON") and the saved-game JSON."""

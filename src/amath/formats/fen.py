@@ -141,7 +141,7 @@ def position_from_string(text: str) -> PositionView:
 
 
 def string_to_json_dict(text: str) -> dict[str, object]:
-    """Convert a position string to the position JSON dict (SPEC.md 3)."""
+    """Convert a position string to the position JSON dict (docs/rules.md "Position JSON")."""
     return position_to_dict(position_from_string(text))
 
 

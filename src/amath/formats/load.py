@@ -66,7 +66,7 @@ def load_any(text: str) -> Game | PositionView:
 
 
 def position_from_text(text: str) -> PositionView:
-    """A position from its JSON (SPEC.md 3) or its one-line position string (what ``amath position`` prints).
+    """A position from its JSON (docs/rules.md "Position JSON") or its one-line position string (what ``amath position`` prints).
 
     Errors name what is wrong: the JSON's or the string's own, or that the text is neither.
     """

@@ -1,4 +1,4 @@
-"""The position JSON of SPEC.md 3: board, the rack of the side to move, scores, who moves.
+"""The position JSON (docs/rules.md "Position JSON"): board, the rack of the side to move, scores, who moves.
 
 Reading checks everything and raises :class:`PositionError` naming the bad field, so a
 typo never turns into a silently different position.
@@ -52,7 +52,7 @@ def position_of(game: Game, side: int | None = None) -> PositionView:
 
 
 def position_to_dict(pos: PositionView) -> dict[str, Any]:
-    """The JSON-ready dict of SPEC.md 3 (``face`` only for blanks and choice tiles)."""
+    """The JSON-ready dict of docs/rules.md "Position JSON" (``face`` only for blanks and choice tiles)."""
     board: list[dict[str, str]] = []
     for sq, t in pos.tiles:
         entry = {"square": sq.name, "tile": t.tile}

@@ -17,7 +17,7 @@ from amath.core.rules.base import Ruleset
 from amath.core.tiles import BLANK, display
 from amath.game import Game
 
-#: Square colours by premium character (SPEC.md 1): red, yellow, blue, orange; plain squares.
+#: Square colours by premium character (docs/rules.md "Board"): red, yellow, blue, orange; plain squares.
 COLOURS = {
     TRIPLE_EQUATION: "#d63c32",
     DOUBLE_EQUATION: "#f3c73c",

@@ -16,7 +16,7 @@ from amath.engine.movegen import GeneratedMove
 from amath.engine.movegen.dispatch import SearchStopped, uses_smath_search
 from amath.formats.load import position_from_text
 
-HELP = "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3, or a position string)"
+HELP = "list every legal placement for a position's rack, best score first (position JSON as in docs/rules.md, or a position string)"
 
 
 def _progress(found: int) -> None:

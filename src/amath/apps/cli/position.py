@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a game record, a saved game, a position JSON or a position string file; - reads stdin")
     parser.add_argument("--turn", type=int, default=None, help="after this many turns (0 = the start; default: the end)")
     form = parser.add_mutually_exclusive_group()
-    form.add_argument("--json", action="store_true", help="print the position JSON of SPEC.md")
+    form.add_argument("--json", action="store_true", help="print the position JSON of docs/rules.md")
     form.add_argument("--string", action="store_true", help="print the one-line position string (the default)")
 
 

@@ -23,8 +23,8 @@ _FRAME: Mapping[str, str] = {
     "play a game in the terminal: 2-4 players on one screen (hot seat), teams, bots": (
         "เล่นเกมในเทอร์มินัล: ผู้เล่น 2-4 คนบนจอเดียว (ผลัดกันนั่ง) เล่นเป็นทีม หรือเล่นกับบอท"
     ),
-    "list every legal placement for a position's rack, best score first (position JSON as in SPEC.md 3, or a position string)": (
-        "แสดงการวางที่ถูกกติกาทั้งหมดของรางในตำแหน่งกระดาน เรียงคะแนนสูงสุดก่อน (JSON ตำแหน่งกระดานตาม SPEC.md ข้อ 3 หรือสตริงตำแหน่ง)"
+    "list every legal placement for a position's rack, best score first (position JSON as in docs/rules.md, or a position string)": (
+        "แสดงการวางที่ถูกกติกาทั้งหมดของรางในตำแหน่งกระดาน เรียงคะแนนสูงสุดก่อน (JSON ตำแหน่งกระดานตาม docs/rules.md หรือสตริงตำแหน่ง)"
     ),
     "let bots play each other (games saved as JSON, summary of wins, scores, margin, bingos, speed)": (
         "ให้บอทแข่งกันเอง (บันทึกแต่ละเกมเป็น JSON สรุปการชนะ คะแนน ส่วนต่าง บิงโก และความเร็ว)"
@@ -136,7 +136,7 @@ _OPTIONS: Mapping[str, str] = {
         "บันทึกเกม ไฟล์เกมที่บันทึกไว้ JSON ตำแหน่งกระดาน หรือไฟล์สตริงตำแหน่ง - อ่านจากอินพุตมาตรฐาน"
     ),
     "after this many turns (0 = the start; default: the end)": "หลังจากจำนวนตานี้ (0 = ตอนเริ่ม ค่าเริ่มต้น: ตอนจบ)",
-    "print the position JSON of SPEC.md": "แสดง JSON ตำแหน่งกระดานตาม SPEC.md",
+    "print the position JSON of docs/rules.md": "แสดง JSON ตำแหน่งกระดานตาม docs/rules.md",
     "print the one-line position string (the default)": "แสดงสตริงตำแหน่งบรรทัดเดียว (ค่าเริ่มต้น)",
     "a game record, a saved game, a position JSON or a position string file": "บันทึกเกม ไฟล์เกมที่บันทึกไว้ JSON ตำแหน่งกระดาน หรือไฟล์สตริงตำแหน่ง",
     "board.svg or board.png (default: SVG on standard output)": "board.svg หรือ board.png (ค่าเริ่มต้น: SVG ทางเอาต์พุตมาตรฐาน)",

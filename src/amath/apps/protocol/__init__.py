@@ -1,4 +1,4 @@
-"""``amath engine``: a line protocol on standard input and output (SPEC.md 3; docs/engine-protocol.md)."""
+"""``amath engine``: a line protocol on standard input and output (docs/rules.md "amath engine"; docs/engine-protocol.md)."""
 
 from amath.apps.protocol.search import Budget, Candidate, EngineSearch, Searcher, SearchOptions, default_searcher
 from amath.apps.protocol.session import PROTOCOL_VERSION, Session

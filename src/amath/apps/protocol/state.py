@@ -1,6 +1,6 @@
 """A move played on a position of the protocol, through the kernel's :class:`amath.core.position.Position`.
 
-A protocol position (SPEC.md 3) holds the board, the rack of the side to move, the scores
+A protocol position (docs/rules.md "Position JSON") holds the board, the rack of the side to move, the scores
 and who moves; the kernel checks and scores the turn, so the rules live in one place.
 
 >>> from amath.formats.fen import position_from_string

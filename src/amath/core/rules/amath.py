@@ -1,4 +1,4 @@
-"""The A-Math ruleset of SPEC.md 1: board, 100 tiles, racks of 8, bingo +40."""
+"""The A-Math ruleset of docs/rules.md: board, 100 tiles, racks of 8, bingo +40."""
 
 from __future__ import annotations
 

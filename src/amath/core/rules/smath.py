@@ -1,4 +1,4 @@
-"""The Smath ruleset (SPEC.md 2) and the rulebook's options: Beginners, Primary, Co-op.
+"""The Smath ruleset (docs/rules.md "Smath") and the rulebook's options: Beginners, Primary, Co-op.
 
 Differences from A-Math are all data here: a bag of 124 tiles, ``=`` and brackets as a
 free supply, racks of 10, bingo +25, no concatenation (numbers are single tiles up to

@@ -245,7 +245,7 @@ class _Search:
         elif len(new) != 1 or self.cells[j].cross is None:
             return
         if all(p.tile in rules.tiles.free for p in new):
-            return  # free tiles alone are no play (SPEC.md 2)
+            return  # free tiles alone are no play (docs/rules.md "Smath: turns")
         place = Place(tuple(new))
         if place not in self.found:
             self.found[place] = score(analyze(self.board, place, rules), rules)

@@ -1,7 +1,7 @@
 """The exact Smath move search: no node budget in the answer, a branch-and-bound for the top N.
 
 Smath's ``=`` and brackets are free and unlimited, brackets may be redundant and numbers
-and brackets multiply implicitly (SPEC.md 2).  The search walks each row and column from
+and brackets multiply implicitly (docs/rules.md "Smath: equations").  The search walks each row and column from
 every square a line may start on, one square at a time, following the grammar of a line
 with exact rational values:
 
@@ -22,7 +22,7 @@ Modes:
 - ``limit=N``: N best placements, in the complete list's fixed order (best score first,
   ties by squares, tiles, faces): a branch-and-bound drops a partial line when an upper
   bound on what it can still score does not beat the N-th score found so far, once N are
-  found.  No placement outside the list scores more than the last one listed (SPEC.md 3);
+  found.  No placement outside the list scores more than the last one listed (docs/rules.md "N best");
   among ties at the boundary it keeps those it found first, not the complete list's first.
   It runs at falling thresholds (aspiration, :data:`ASPIRATION`): a pass at threshold t
   finds every placement worth at least t, so a pass that finds N of them has the N best;
@@ -497,7 +497,7 @@ class Search:
 
     def _trim(self) -> None:
         """Sort the kept placements; keep the ``limit`` best and raise the threshold just past the
-        last, so a placement that only ties it is cut: any N of the tied are N best (SPEC.md 3)."""
+        last, so a placement that only ties it is cut: any N of the tied are N best (docs/rules.md "N best")."""
         self.kept.sort(key=lambda m: (-m[0], m[2]))
         if self.limit is not None and len(self.kept) >= self.limit:
             del self.kept[self.limit :]
