@@ -22,6 +22,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from amath import __version__
 from amath.apps.server import collector
+from amath.apps.server.accounts import Players
+from amath.apps.server.auth import Auth, CsrfMiddleware
 from amath.apps.server.coach import record_key
 from amath.apps.server.config import Settings, settings_from
 from amath.apps.server.errors import ApiError
@@ -80,12 +82,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or settings_from({})
     sockets = SocketLimits(settings)
     rooms = Rooms(settings)
+    auth = Auth(Players(rooms.db.store.engine), settings.login)
+    rooms.results = auth
     web = web_dir()
 
     async def page(request: Request) -> Response:
         name = "game.html" if "game_id" in request.path_params else "index.html"
         if request.url.path == "/replay":
             name = "replay.html"
+        elif request.url.path in ("/account", "/leaderboard") or "name" in request.path_params:
+            name = "players.html"  # sign up, log in, settings, a profile, the leaderboards: one page
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
 
     async def config(request: Request) -> Response:
@@ -96,13 +102,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def create(request: Request) -> Response:
         address = request.client.host if request.client else "?"
-        return JSONResponse(await rooms.create(await _json(request), address), status_code=201)
+        account = await auth.current(request)
+        return JSONResponse(await rooms.create(await _json(request), address, account), status_code=201)
 
     async def view(request: Request) -> Response:
         return JSONResponse(await rooms.view(request.path_params["game_id"], _token(request)))
 
     async def join(request: Request) -> Response:
-        return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request)))
+        account = await auth.current(request)
+        return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request), account))
 
     async def add_bot(request: Request) -> Response:
         return JSONResponse(await rooms.add_bot(request.path_params["game_id"], _token(request), await _json(request)))
@@ -203,6 +211,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.resume_bots()
+        await rooms.settle_pending()
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(rooms.sweep_forever())]
         if settings.collector:  # the one place the server's collector policy is switched on
@@ -219,6 +228,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", page),
         Route("/g/{game_id}", page),
         Route("/replay", page),
+        Route("/account", page),
+        Route("/leaderboard", page),
+        Route("/u/{name}", page),
+        *auth.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/games", create, methods=["POST"]),
@@ -241,7 +254,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]
     limits = Middleware(LimitsMiddleware, settings=settings)
-    middleware = [Middleware(SecurityHeadersMiddleware), limits]
+    middleware = [Middleware(SecurityHeadersMiddleware), limits, Middleware(CsrfMiddleware, cookies=auth.cookies)]
     app = Starlette(
         routes=routes,
         middleware=middleware,
@@ -249,4 +262,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
         lifespan=lifespan,
     )
     app.state.rooms = rooms
+    app.state.auth = auth
     return app

@@ -21,9 +21,10 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from amath.apps.server import protocol
+from amath.apps.server.accounts import Account, Finished, SeatResult
 from amath.apps.server.bots import Bot, BotFactory, registry
 from amath.apps.server.changes import Change, dumps, field_change, turn_change
 from amath.apps.server.coach import Coach, best_plays, review_turn
@@ -45,6 +46,12 @@ log = logging.getLogger("amath.apps.server")
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 Send = Callable[[str], Awaitable[None]]
+
+
+class Results(Protocol):
+    """Where finished games with an account at a seat are recorded (and rated): :class:`amath.apps.server.auth.Auth`."""
+
+    async def settle(self, game: Finished) -> bool: ...
 
 
 def hash_token(token: str) -> str:
@@ -99,6 +106,7 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[StoredGame | None]] = {}
         self.coach = Coach()
+        self.results: Results | None = None  # set by the app: finished games of accounts are recorded there
         # revisions from the clock in microseconds: a screen from before a restart never matches a new one
         self._revs = itertools.count(time.time_ns() // 1000)
         if settings.bot_factory is not None:
@@ -174,6 +182,29 @@ class Rooms:
             return 0
         return next(s.seat for s in room.stored.seats if side_of(room.stored, s.seat) == game.to_move)
 
+    # ----- results and ratings ------------------------------------------------------------------
+    async def _settle(self, room: Room) -> None:
+        """Record a finished game with an account at a seat (and rate it, when rated); a failure is logged and retried at the next start."""
+        finished = _finished(room)
+        if self.results is None or finished is None:
+            return
+        try:
+            await self.results.settle(finished)
+        except Exception:
+            log.exception("recording the result of game %s failed; the next start tries again", room.stored.id)
+
+    async def settle_pending(self) -> list[str]:
+        """After a start: record the finished games of accounts whose results are missing (the server stopped first); their ids."""
+        if self.results is None:
+            return []
+        missing = await self.db.finished_with_accounts()
+        for game_id in missing:
+            try:
+                await self._settle(await self.room(game_id))
+            except ApiError as exc:
+                log.error("cannot record the result of game %s: %s", game_id, exc)
+        return missing
+
     async def resume_bots(self) -> None:
         """After a start: load the games in play with a bot seat or a clock, so bots to move and timers carry on."""
         for game_id in await self.db.resumable():
@@ -183,16 +214,28 @@ class Rooms:
                 log.error("cannot restore game %s: %s", game_id, exc)
 
     # ----- creating and joining ------------------------------------------------------
-    async def create(self, body: Any, address: str = "?") -> dict[str, Any]:
-        """A new game from a set-up; returns its id and the creator's token(s).  ``address``: who asks (room caps)."""
+    async def create(self, body: Any, address: str = "?", account: Account | None = None) -> dict[str, Any]:
+        """A new game from a set-up; returns its id and the creator's token(s).
+
+        ``address``: who asks (its waiting rooms are counted; a logged-in ``account`` is
+        counted instead).  The account takes seat 0 of a bot game or a room under its
+        display name (a hot seat is one screen for several people: no account); a rated
+        room needs one.
+        """
         setup = protocol.read_setup(body, self.bot_levels)
         mode, players, names = setup["mode"], setup["players"], setup["names"]
+        if setup["rated"] and account is None:
+            raise _login_needed()
+        if account is not None:
+            address = f"account:{account.id}"
         if mode == "room":
             await self._may_open_room(address)
         game_id = secrets.token_urlsafe(9)
         seats = [StoredSeat(k) for k in range(players)]
         tokens: dict[int, str] = {}
         table_token = None
+        if account is not None and mode != "hotseat":
+            names[0], seats[0].account = account.display, account.id
         if mode == "bot":
             seats[0].name, seats[0].joined = names[0], True
             seats[1].name, seats[1].bot, seats[1].joined = f"Bot ({setup['bot']})", setup["bot"], True
@@ -206,7 +249,7 @@ class Rooms:
             tokens[0] = secrets.token_urlsafe(24)
         for k, tok in tokens.items():
             seats[k].token_hash = hash_token(tok)
-        config = {key: setup[key] for key in ("variant", "players", "teams", "challenge", "clock", "bot", "practice")}
+        config = {key: setup[key] for key in ("variant", "rated", "players", "teams", "challenge", "clock", "bot", "practice")}
         if table_token is not None:
             config["table_token"] = hash_token(table_token)
         stored = StoredGame(game_id, mode, config, seats, time.time())
@@ -219,8 +262,12 @@ class Rooms:
         token = table_token if table_token is not None else tokens[0]
         return {"id": game_id, "seat": 0, "token": token, "mode": mode}
 
-    async def join(self, game_id: str, body: Any) -> dict[str, Any]:
-        """Take the first free seat of a waiting room; returns the seat and its token."""
+    async def join(self, game_id: str, body: Any, account: Account | None = None) -> dict[str, Any]:
+        """Take the first free seat of a waiting room; returns the seat and its token.
+
+        A logged-in ``account`` sits there under its display name; a rated room takes
+        only accounts, and never the same one twice.
+        """
         room = await self.room(game_id)
         obj = protocol.expect_object(body, "the join request")
         async with room.lock:
@@ -228,10 +275,15 @@ class Rooms:
             free = [s for s in room.stored.seats if not s.joined]
             if room.stored.mode != "room" or not free:
                 raise ApiError(409, "this game has no free seat; you can watch it")
+            if room.stored.config.get("rated"):
+                if account is None:
+                    raise _login_needed()
+                if any(s.account == account.id for s in room.stored.seats):
+                    raise ApiError(409, "you already sit in this rated game", code="rated_self", th="คุณนั่งในเกมจัดอันดับนี้อยู่แล้ว")
             seat = free[0]
-            name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}")
+            name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}") if account is None else account.display
             token = secrets.token_urlsafe(24)
-            await self._seat_taken(room, seat, name, hash_token(token), None)
+            await self._seat_taken(room, seat, name, hash_token(token), None, None if account is None else account.id)
         await self.broadcast(room)
         self._schedule_bots(room)
         return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
@@ -248,6 +300,10 @@ class Rooms:
         async with room.lock:
             if self.seat_of(room, token) != 0 or room.stored.mode != "room":
                 raise ApiError(403, "only the player who created the room can seat a bot")
+            if room.stored.config.get("rated"):
+                raise ApiError(
+                    409, "a rated game is between two people: no bot", code="rated_no_bot", th="เกมจัดอันดับเล่นระหว่างคนสองคน ให้บอทนั่งไม่ได้"
+                )
             self._still_open(room)
             free = [s for s in room.stored.seats if not s.joined]
             if not free:
@@ -257,13 +313,15 @@ class Rooms:
         self._schedule_bots(room)
         return self._view(room, 0)
 
-    async def _seat_taken(self, room: Room, seat: StoredSeat, name: str, token_hash: str, bot: str | None) -> None:
+    async def _seat_taken(
+        self, room: Room, seat: StoredSeat, name: str, token_hash: str, bot: str | None, account: int | None = None
+    ) -> None:
         """Take and store a free seat; the game starts when the last one is taken.  On a storage failure nothing changed."""
-        seat.name, seat.token_hash, seat.bot, seat.joined = name, token_hash, bot, True
+        seat.name, seat.token_hash, seat.bot, seat.joined, seat.account = name, token_hash, bot, True, account
         try:
             await self._write(self.db.save_seat(room.stored.id, seat), "the seat")
         except ApiError:
-            seat.name, seat.token_hash, seat.bot, seat.joined = "", "", None, False
+            seat.name, seat.token_hash, seat.bot, seat.joined, seat.account = "", "", None, False, None
             raise
         if all(s.joined for s in room.stored.seats):
             self._start(room)
@@ -330,7 +388,7 @@ class Rooms:
             cfg = g.config
             return {
                 "id": g.id, "variant": cfg.get("variant", "a-math"), "players": cfg["players"], "teams": cfg["teams"],
-                "seats": seats, "created": g.created,
+                "seats": seats, "created": g.created, "rated": bool(cfg.get("rated")), "clock": cfg.get("clock", {"kind": "none"}),
             }  # fmt: skip
 
         return {
@@ -414,6 +472,8 @@ class Rooms:
         game.forget_undo()  # stored: it is never taken back now, and the snapshots would pile up in memory
         spectators = self._spectators(room)
         self._changed(room, lambda base, rev: turn_change(base, rev, stored, game, first, spectators))
+        if game.over and not game.can_challenge():
+            await self._settle(room)
 
     async def preview(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """Judge tentative tiles for the token's seat without changing anything."""
@@ -447,6 +507,7 @@ class Rooms:
                 room.stored.status = before
                 raise
             game.resign(side)
+            await self._settle(room)
         self._schedule_clock(room)
         await self.broadcast(room)
         return self._view(room, seat)
@@ -466,7 +527,7 @@ class Rooms:
             if not isinstance(new_id, str):
                 new_id = secrets.token_urlsafe(9)
                 config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned", "claims")}
-                seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined) for s in old.seats]
+                seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined, s.account) for s in old.seats]
                 stored = StoredGame(new_id, old.mode, config, seats, time.time())
                 fresh = Room(stored, None, rev=next(self._revs))
                 self._start(fresh)
@@ -499,6 +560,8 @@ class Rooms:
         room, seat = await self._seated(game_id, token)
         if room.stored.mode != "room":
             raise ApiError(409, "only a seat in an online room can be handed over")
+        if room.stored.config.get("rated"):
+            raise ApiError(409, "a seat of a rated game stays with its account", code="rated_handover", th="ที่นั่งในเกมจัดอันดับมอบให้คนอื่นไม่ได้")
         code = secrets.token_urlsafe(12)
         async with room.lock:
             claims = {h: s for h, s in self._claims(room).items() if s != seat}
@@ -840,3 +903,20 @@ class Rooms:
                     task.cancel()
         self.coach.close()
         await self.db.close()
+
+
+def _login_needed() -> ApiError:
+    return ApiError(401, "a rated game needs you to log in", code="rated_login", th="เกมจัดอันดับต้องเข้าสู่ระบบก่อน")
+
+
+def _finished(room: Room) -> Finished | None:
+    """What the results need of a finished game with an account at a seat (None otherwise)."""
+    game, stored = room.game, room.stored
+    if game is None or game.result is None or not any(s.account is not None for s in stored.seats):
+        return None
+    seats = tuple(SeatResult(s.seat, side_of(stored, s.seat), s.name, s.account) for s in stored.seats)
+    result = game.result
+    return Finished(
+        stored.id, stored.config.get("variant", "a-math"), dict(stored.config.get("clock", {"kind": "none"})),
+        bool(stored.config.get("rated")), result.reason, seats, tuple(result.scores), tuple(result.winners),
+    )  # fmt: skip

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.expression import BindParameter, bindparam
 
-from amath.apps.server.schema import Base, prepare
+from amath.apps.server.schema import Base, ResultRow, prepare
 from amath.apps.server.writers import Writers, driver_for
 from amath.core.errors import AmathError
 
@@ -284,6 +284,13 @@ class Store:
             timed = [gid for gid, config in s.execute(select(GameRow.id, GameRow.config).where(playing)) if _clocked(config)]
             return sorted(bots.union(timed))
 
+    def finished_with_accounts(self) -> list[str]:
+        """Ids of the finished games with an account at a seat and no result recorded (the server stopped first)."""
+        with Session(self.engine) as s:
+            recorded = select(ResultRow.game_id).where(ResultRow.game_id == SeatRow.game_id).exists()
+            over = (GameRow.status == "over", SeatRow.account_id.is_not(None), ~recorded)
+            return sorted(s.scalars(select(SeatRow.game_id).join(GameRow).where(*over).distinct()))
+
     def count_waiting(self, since: float) -> int:
         """How many online rooms created after ``since`` still wait for players."""
         with Session(self.engine) as s:
@@ -400,6 +407,10 @@ class Database:
     async def resumable(self) -> list[str]:
         """See :meth:`Store.resumable`."""
         return await self._run(self.store.resumable)
+
+    async def finished_with_accounts(self) -> list[str]:
+        """See :meth:`Store.finished_with_accounts`."""
+        return await self._run(self.store.finished_with_accounts)
 
     async def count_waiting(self, since: float) -> int:
         """See :meth:`Store.count_waiting`."""

@@ -536,7 +536,7 @@ function renderStatus() {
   else text = t("waiting_for", { name: sideName(state.to_move) });
   if (state.me && state.can_challenge) text += ` · ${t("can_challenge_hint")}`;
   $("status").textContent = text;
-  $("variant").textContent = variantLabel(state.variant);
+  $("variant").textContent = variantLabel(state.variant) + (state.rated ? ` · ${t("rated_tag")}` : "");
   $("status").classList.toggle("mine", myTurn());
 }
 
@@ -861,7 +861,7 @@ function showJoin() {
       closeModal();
       history.replaceState(null, "", `/g/${gameId}`);
       connect();
-    } catch (e) { message = t("error", { msg: e.message }); closeModal(); render(); }
+    } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); closeModal(); render(); }
   };
   openModal(el("div", { class: "join" }, el("h2", { text: t("join_room") }),
     el("label", {}, el("span", { text: t("join_as") }), input),

@@ -1,11 +1,13 @@
 // The lobby: the game (A-Math or Smath and its options), new game against the bot, hot seat,
 // online rooms, join or watch, and opening a game record to replay.
 import { variantLabel } from "./board.js";
-import { api, el, saveSeat, setupLang, t } from "./common.js";
+import { api, el, paintAccount, saveSeat, setupLang, showAccount, t } from "./common.js";
+import { reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = [];
 let rooms = { waiting: [], playing: [] };
+let account = null;  // the logged-in account, or null (a guest)
 
 function myName() { return $("name").value.trim() || t("default_name"); }
 
@@ -80,10 +82,15 @@ function render() {
   const list = (items, action) => items.length === 0 ? [el("li", { class: "note", text: t("none_yet") })] : items.map((g) => {
     const joined = g.seats.filter((s) => s.joined).length;
     const who = g.seats.filter((s) => s.joined).map((s) => s.name).join(", ");
-    const what = `${variantLabel(g.variant)} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;
+    const what = `${variantLabel(g.variant)}${g.rated ? " · " + t("rated_tag") : ""} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;
     return el("li", {}, el("span", { text: what }),
       el("a", { class: "button", href: `/g/${g.id}${action === "join" ? "?join=1" : ""}`, text: t(action) }));
   });
+  paintAccount();
+  const rateable = $("room-players").value === "2" && ["a-math", "smath"].includes(variantName());
+  $("room-rated-box").hidden = !account || !rateable;
+  $("rated-login").hidden = Boolean(account) || !rateable;
+  if ($("room-rated-box").hidden) $("room-rated").checked = false;
   $("open-rooms").replaceChildren(...list(rooms.waiting, "join"));
   $("live-games").replaceChildren(...list(rooms.playing, "watch"));
 }
@@ -95,7 +102,7 @@ async function create(body) {
     saveSeat(res.id, { token: res.token, seat: res.seat, mode: res.mode });
     location.href = `/g/${res.id}`;
   } catch (e) {
-    $("lobby-error").textContent = t("error", { msg: e.message });
+    $("lobby-error").textContent = t("error", { msg: reason(e.message, e.messages) });
   }
 }
 
@@ -125,12 +132,18 @@ async function init() {
   }));
   $("create-room").addEventListener("click", () => create({
     variant: variantName(), mode: "room", name: myName(), ...setupPlayers($("room-players").value), challenge: $("room-challenge").checked, clock: clockOf($("room-clock")),
+    rated: $("room-rated").checked,
   }));
+  $("room-players").addEventListener("change", render);
+  for (const id of ["variant", "opt-beginners", "opt-primary", "opt-coop"]) $(id).addEventListener("change", render);
   $("join-go").addEventListener("click", () => {
     const text = $("join-code").value.trim();
     const m = /([A-Za-z0-9_-]{6,32})\/?(\?.*)?$/.exec(text);
     if (m) location.href = `/g/${m[1]}?join=1`;
   });
+  render();
+  account = await showAccount();
+  if (account && !localStorage.getItem("amath.name")) $("name").value = account.display;
   render();
   refresh();
   setInterval(refresh, 5000);
