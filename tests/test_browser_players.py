@@ -76,6 +76,11 @@ def test_two_accounts_play_a_rated_room_and_both_profiles_show_it(server: Server
     a.click("#btn-pass")
     a.click("#btn-pass")
     b.wait_for_function("window.amathDebug.state.version === 1")
+    # Ben is to move with his screen open: Ann's claim of the win is refused, in her language
+    a.click("#btn-claim-win")
+    a.locator("#preview", has_text="the other player's screen is still open").wait_for()
+    ann.errors = [e for e in ann.errors if "status of 409" not in e]  # the browser logs the refused request itself
+    assert b.locator("#btn-claim-win").is_hidden()  # Ben is to move: nothing to claim
     b.click("#btn-resign")
     b.click("#btn-resign")
     for pg in (a, b):

@@ -140,3 +140,38 @@ def test_unknown_players_and_boards_are_refused_in_both_languages(app: Any) -> N
     for query in ("ruleset=chess", "time_class=blitz"):
         r = c.get(f"/api/leaderboard?{query}")
         assert r.status_code == 400 and r.json()["code"] == "bad_board"
+
+
+def test_a_player_who_leaves_a_rated_game_loses_it_when_the_other_claims_the_win(db_url: str) -> None:
+    app = create_app(Settings(db_url=db_url, bot_delay=0.0, abandon_seconds=0.0))
+    with TestClient(app):
+        ann, ben = account(app, "Ann"), account(app, "Ben")
+        game_id, ann_token, ben_token = rated_room(ann, ben)
+        to_move = ann.get(f"/api/games/{game_id}").json()["to_move"]
+        mover, mover_token, waiter, waiter_token = (ann, ann_token, ben, ben_token) if to_move == 0 else (ben, ben_token, ann, ann_token)
+        own = mover.post(f"/api/games/{game_id}/claim-win", headers={"X-Seat-Token": mover_token} | csrf(mover))
+        assert own.status_code == 409 and own.json()["code"] == "claim_own_turn"
+        with mover.websocket_connect(f"/api/games/{game_id}/ws?token={mover_token}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            present = waiter.post(f"/api/games/{game_id}/claim-win", headers={"X-Seat-Token": waiter_token} | csrf(waiter))
+            assert present.status_code == 409 and present.json()["code"] == "claim_present"
+        won = waiter.post(f"/api/games/{game_id}/claim-win", headers={"X-Seat-Token": waiter_token} | csrf(waiter))
+        assert won.status_code == 200, won.text
+        assert won.json()["status"] == "over" and won.json()["result"]["resigned"] == to_move
+        winner = "Ben" if to_move == 0 else "Ann"
+        (game,) = profile(ann, winner)["games"]
+        assert (game["outcome"], game["reason"], game["rated"]) == ("win", "abandon", True)
+        casual = ann.post("/api/games", json={"mode": "room"}, headers=csrf(ann)).json()
+        assert ben.post(f"/api/games/{casual['id']}/join", json={}, headers=csrf(ben)).status_code == 200
+        r = ann.post(f"/api/games/{casual['id']}/claim-win", headers={"X-Seat-Token": casual["token"]} | csrf(ann))
+        assert r.status_code == 409 and r.json()["code"] == "claim_rated"
+
+
+def test_a_claim_too_early_says_how_long_to_wait(app: Any) -> None:
+    ann, ben = account(app, "Ann"), account(app, "Ben")
+    game_id, ann_token, ben_token = rated_room(ann, ben)
+    to_move = ann.get(f"/api/games/{game_id}").json()["to_move"]
+    waiter, token = (ben, ben_token) if to_move == 0 else (ann, ann_token)
+    r = waiter.post(f"/api/games/{game_id}/claim-win", headers={"X-Seat-Token": token} | csrf(waiter))
+    assert r.status_code == 409 and r.json()["code"] == "claim_wait" and "วินาที" in r.json()["messages"]["th"]
+    assert ann.get(f"/api/games/{game_id}").json()["status"] == "playing"

@@ -169,6 +169,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if token is not None and len(token) > MAX_TOKEN:
                 raise ApiError(403, "this token holds no seat in this game")
             seat = rooms.seat_of(room, token)
+            session = auth.cookies.session_of(ws.scope)  # a logged-in player's sockets count against the account
+            if session is not None:
+                address = f"account:{session[0]}"
             sockets.open(address, game_id)
         except ApiError as exc:
             await ws.send_json({"type": "error", "status": exc.status, **exc.body()})
@@ -243,7 +246,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/review", review, methods=["POST"]),
         *(
             Route(f"/api/games/{{game_id}}/{name}", seat_action(act), methods=["POST"])
-            for name, act in (("resign", rooms.resign), ("rematch", rooms.rematch), ("leave", rooms.leave), ("handover", rooms.handover))
+            for name, act in (
+                ("resign", rooms.resign),
+                ("rematch", rooms.rematch),
+                ("leave", rooms.leave),
+                ("handover", rooms.handover),
+                ("claim-win", rooms.claim_win),
+            )
         ),
         Route("/api/games/{game_id}/claim", claim, methods=["POST"]),
         Route("/api/games/{game_id}/analysis", analysis, methods=["POST"]),
@@ -253,7 +262,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/api/games/{game_id}/ws", socket),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]
-    limits = Middleware(LimitsMiddleware, settings=settings)
+
+    def who(scope: Any) -> str | None:
+        session = auth.cookies.session_of(scope)
+        return None if session is None else f"account:{session[0]}"
+
+    limits = Middleware(LimitsMiddleware, settings=settings, who=who)
     middleware = [Middleware(SecurityHeadersMiddleware), limits, Middleware(CsrfMiddleware, cookies=auth.cookies)]
     app = Starlette(
         routes=routes,

@@ -58,6 +58,7 @@ class Settings:
     ``send_timeout`` is how long one websocket may take to take a view before it is dropped;
     ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database);
     ``login``: the login and sign-up limits (:class:`LoginLimits`);
+    ``abandon_seconds``: how long the side to move of a rated game may be away (no screen open, no move) before the other may claim the win;
     ``collector``: the server's collector policy, :func:`amath.apps.server.collector.tune` at start and
     :func:`~amath.apps.server.collector.keep_young` while it runs (``amath serve`` does: it owns the process).
     """
@@ -83,6 +84,7 @@ class Settings:
     seeds: Callable[[], int] | None = None
     collector: bool = False
     login: LoginLimits = field(default_factory=LoginLimits)
+    abandon_seconds: float = 120.0
 
 
 TUNABLE: dict[str, str] = {

@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import itertools
 import logging
+import math
 import random
 import re
 import secrets
@@ -155,7 +156,7 @@ class Rooms:
             return await asyncio.shield(pending)
         except Exception:
             log.exception("reading game %s failed", game_id)
-            raise ApiError(503, "the game could not be read from the database; try again") from None
+            raise ApiError(503, "the game could not be read from the database; try again", code="storage_failed", th=STORAGE_TH) from None
 
     def is_table(self, room: Room, token: str | None) -> bool:
         """True for the hot-seat table token, which follows the side to move."""
@@ -333,7 +334,7 @@ class Rooms:
             await work
         except Exception:
             log.exception("storing %s failed", what)
-            raise ApiError(503, f"{what} could not be stored; try again") from None
+            raise ApiError(503, f"{what} could not be stored; try again", code="storage_failed", th=STORAGE_TH) from None
 
     def _start(self, room: Room) -> None:
         """Deal: every seat is taken, so the sides' names are known."""
@@ -468,7 +469,7 @@ class Rooms:
             game.pop()
             stored.turns, stored.status, stored.turn_started = before
             log.exception("storing a turn of %s failed", stored.id)
-            raise ApiError(503, "the move could not be stored; try again") from None
+            raise ApiError(503, "the move could not be stored; try again", code="storage_failed", th=STORAGE_TH) from None
         game.forget_undo()  # stored: it is never taken back now, and the snapshots would pile up in memory
         spectators = self._spectators(room)
         self._changed(room, lambda base, rev: turn_change(base, rev, stored, game, first, spectators))
@@ -495,19 +496,58 @@ class Rooms:
         """The token's side resigns: the game ends now and the other sides win on the scores as they stand."""
         room, seat = await self._seated(game_id, token)
         async with room.lock:
+            await self._resign(room, side_of(room.stored, seat))
+        self._schedule_clock(room)
+        await self.broadcast(room)
+        return self._view(room, seat)
+
+    async def _resign(self, room: Room, side: int, abandoned: bool = False) -> None:
+        """End the game (in play) by ``side``'s resignation, stored first; ``abandoned``: the side left (a claimed win)."""
+        game = self._playing(room)
+        config = room.stored.config
+        before = room.stored.status
+        config["resigned"] = side
+        if abandoned:
+            config["abandoned"] = True
+        room.stored.status = "over"
+        try:
+            await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the resignation")
+        except ApiError:
+            config.pop("resigned", None)
+            config.pop("abandoned", None)
+            room.stored.status = before
+            raise
+        game.resign(side)
+        await self._settle(room)
+
+    async def claim_win(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A rated game whose side to move left: no screen of theirs open and no move for ``abandon_seconds``; the other side wins.
+
+        It counts as the absent side's resignation (``reason`` ``abandon`` in the results):
+        a rated game abandoned is a loss for the side that left.
+        """
+        room, seat = await self._seated(game_id, token)
+        async with room.lock:
             game = self._playing(room)
-            side = side_of(room.stored, seat)
-            before = room.stored.status
-            room.stored.config["resigned"] = side
-            room.stored.status = "over"
-            try:
-                await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the resignation")
-            except ApiError:
-                del room.stored.config["resigned"]
-                room.stored.status = before
-                raise
-            game.resign(side)
-            await self._settle(room)
+            stored = room.stored
+            if not stored.config.get("rated"):
+                raise ApiError(409, "a win is claimed only in a rated game", code="claim_rated", th="ขอชนะได้เฉพาะในเกมจัดอันดับ")
+            absent = game.to_move
+            if side_of(stored, seat) == absent:
+                raise ApiError(409, "it is your turn: play, or resign", code="claim_own_turn", th="ตอนนี้เป็นตาของคุณ ให้ลงเบี้ยหรือยอมแพ้")
+            seats = {s.seat for s in stored.seats if side_of(stored, s.seat) == absent}
+            if any(w.seat in seats and not w.table for w in room.watchers):
+                raise ApiError(
+                    409, "the other player's screen is still open: wait for their move", code="claim_present",
+                    th="จอของคู่แข่งยังเปิดอยู่ กรุณารอให้เขาลงเบี้ย",
+                )  # fmt: skip
+            left = self.settings.abandon_seconds - (time.time() - stored.turn_started)
+            if left > 0:
+                raise ApiError(
+                    409, f"the other player may still come back: ask again in {math.ceil(left)} seconds", code="claim_wait",
+                    th=f"คู่แข่งอาจกลับมา กรุณาขออีกครั้งใน {math.ceil(left)} วินาที",
+                )  # fmt: skip
+            await self._resign(room, absent, abandoned=True)
         self._schedule_clock(room)
         await self.broadcast(room)
         return self._view(room, seat)
@@ -526,7 +566,7 @@ class Rooms:
             new_id = old.config.get("rematch")
             if not isinstance(new_id, str):
                 new_id = secrets.token_urlsafe(9)
-                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned", "claims")}
+                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned", "abandoned", "claims")}
                 seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined, s.account) for s in old.seats]
                 stored = StoredGame(new_id, old.mode, config, seats, time.time())
                 fresh = Room(stored, None, rev=next(self._revs))
@@ -782,16 +822,25 @@ class Rooms:
         """429 when ``address`` has its share of waiting rooms open already, or the whole server has."""
         mine = sum(1 for r in self.rooms.values() if r.creator == address and r.stored.status == "waiting")
         if mine >= self.settings.waiting_per_address:
-            raise ApiError(429, f"you have {mine} rooms waiting for players already: start one of them (or wait) first")
+            raise ApiError(
+                429, f"you have {mine} rooms waiting for players already: start one of them (or wait) first", code="rooms_waiting",
+                th=f"คุณมีห้องที่รอผู้เล่นอยู่แล้ว {mine} ห้อง กรุณาเริ่มเล่นห้องใดห้องหนึ่ง (หรือรอ) ก่อน",
+            )  # fmt: skip
         if await self.db.count_waiting(time.time() - self.settings.waiting_ttl) >= self.settings.max_waiting:
-            raise ApiError(429, "the server has as many rooms waiting for players as it takes: join one of them, or try later")
+            raise ApiError(
+                429, "the server has as many rooms waiting for players as it takes: join one of them, or try later", code="rooms_full",
+                th="เซิร์ฟเวอร์มีห้องที่รอผู้เล่นเต็มแล้ว กรุณาเข้าร่วมห้องที่มีอยู่ หรือลองใหม่ภายหลัง",
+            )  # fmt: skip
 
     def _still_open(self, room: Room) -> None:
         """410 for a waiting room past its time (swept or not yet)."""
         stored = room.stored
         late = stored.status == "waiting" and stored.mode == "room" and stored.created < time.time() - self.settings.waiting_ttl
         if stored.status == "expired" or late:
-            raise ApiError(410, "this room has expired: nobody filled it in time; open a new one")
+            raise ApiError(
+                410, "this room has expired: nobody filled it in time; open a new one", code="room_expired",
+                th="ห้องนี้หมดเวลาแล้ว ไม่มีผู้เล่นเข้ามาครบทันเวลา กรุณาเปิดห้องใหม่",
+            )  # fmt: skip
 
     async def sweep(self) -> list[str]:
         """Expire the waiting rooms past ``waiting_ttl`` (their screens are told), and let idle games leave memory.
@@ -905,6 +954,10 @@ class Rooms:
         await self.db.close()
 
 
+STORAGE_TH = "บันทึกหรืออ่านข้อมูลจากฐานข้อมูลไม่สำเร็จ ไม่มีอะไรเปลี่ยนแปลง กรุณาลองใหม่อีกครั้ง"
+"""A 503: the database failed (nothing changed)."""
+
+
 def _login_needed() -> ApiError:
     return ApiError(401, "a rated game needs you to log in", code="rated_login", th="เกมจัดอันดับต้องเข้าสู่ระบบก่อน")
 
@@ -918,5 +971,6 @@ def _finished(room: Room) -> Finished | None:
     result = game.result
     return Finished(
         stored.id, stored.config.get("variant", "a-math"), dict(stored.config.get("clock", {"kind": "none"})),
-        bool(stored.config.get("rated")), result.reason, seats, tuple(result.scores), tuple(result.winners),
+        bool(stored.config.get("rated")), "abandon" if stored.config.get("abandoned") else result.reason, seats,
+        tuple(result.scores), tuple(result.winners),
     )  # fmt: skip

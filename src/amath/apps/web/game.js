@@ -428,6 +428,8 @@ function renderActions() {
   $("btn-resign").hidden = !(state.me && state.status === "playing");
   $("btn-resign").textContent = resignArmed ? t("resign_confirm") : t("resign");
   $("btn-resign").classList.toggle("warn", resignArmed);
+  // a rated game whose player to move left: the other may claim the win (the server says when it may)
+  $("btn-claim-win").hidden = !(state.rated && state.me && state.status === "playing" && state.to_move !== state.me.side);
   const seated = state.me && state.mode === "room" && state.status !== "over" && !curtain;
   $("btn-handover").hidden = !seated;
   $("actions").hidden = exchangeMode;
@@ -917,6 +919,7 @@ function init() {
   $("btn-record").addEventListener("click", downloadRecord);
   $("btn-hint").addEventListener("click", askHint);
   $("btn-resign").addEventListener("click", resign);
+  $("btn-claim-win").addEventListener("click", () => post("claim-win"));
   $("btn-handover").addEventListener("click", handover);
   $("btn-zoom").addEventListener("click", () => setZoom(!document.body.classList.contains("zoomed")));
   setZoom(localStorage.getItem("amath.zoom") === "1");
