@@ -196,3 +196,16 @@ def test_a_session_survives_a_restart(db_url: str) -> None:
     with TestClient(create_app(Settings(db_url=db_url))) as c:
         c.cookies.set(SESSION_COOKIE, cookie or "")
         assert me(c) == {"name": "Ann", "display": "Ann"}
+
+
+def test_a_state_change_from_another_site_is_refused_even_without_a_session(client: TestClient) -> None:
+    sign_up(client)
+    client.post("/api/account/logout", headers=csrf(client))
+    # a form on another site posting a JSON-looking text/plain body: the attacker's login for the visitor (login CSRF)
+    body = '{"name": "Ann", "password": "correct horse", "x": "="}'
+    forged = client.post("/api/account/login", content=body, headers={"Origin": "https://evil.example", "Content-Type": "text/plain"})
+    assert forged.status_code == 403 and forged.json()["code"] == "csrf" and me(client) is None
+    assert client.post("/api/games", json={"mode": "bot"}, headers={"Origin": "null"}).status_code == 403
+    same = client.post("/api/account/login", content=body, headers={"Origin": "http://testserver"})
+    assert same.status_code == 200 and me(client) is not None  # the page's own origin
+    assert client.get("/api/rooms", headers={"Origin": "https://evil.example"}).status_code == 200  # reading is not a change

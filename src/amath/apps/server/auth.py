@@ -25,6 +25,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from itsdangerous import BadSignature, TimestampSigner
 from starlette.requests import Request, cookie_parser
@@ -93,7 +94,13 @@ class Cookies:
 
 
 class CsrfMiddleware:
-    """403 ``csrf`` for a state-changing request with a genuine session cookie and no matching ``X-CSRF-Token``."""
+    """403 ``csrf`` for a state-changing request from another site, or with a genuine session cookie and no matching ``X-CSRF-Token``.
+
+    "From another site": the browser's ``Origin`` header names another host than the
+    request's ``Host`` (every browser sends it with a POST).  This also stops a form on
+    another site from logging a visitor in to the attacker's account (login CSRF: a
+    ``text/plain`` form can post a body that reads as JSON).
+    """
 
     def __init__(self, app: ASGIApp, cookies: Cookies) -> None:
         self.app = app
@@ -102,22 +109,28 @@ class CsrfMiddleware:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("method", "GET") not in SAFE_METHODS:
             session = self.cookies.session_of(scope)
-            if session is not None:
-                sent = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == CSRF_HEADER.encode()), "")
-                if not hmac.compare_digest(sent, self.cookies.csrf(session[1])):
+            headers = dict(scope.get("headers", []))
+            origin, host = headers.get(b"origin"), headers.get(b"host")
+            foreign = origin is not None and (host is None or urlsplit(origin.decode("latin-1")).netloc.encode("latin-1") != host)
+            if session is not None or foreign:
+                sent = headers.get(CSRF_HEADER.encode(), b"").decode("latin-1")
+                if foreign or session is None or not hmac.compare_digest(sent, self.cookies.csrf(session[1])):
                     error = ApiError(
-                        403, "this request lacks the page's CSRF token: reload the page and try again", code="csrf", th=TH["csrf"]
+                        403,
+                        "this request lacks the page's CSRF token or comes from another site: reload the page and try again",
+                        code="csrf",
+                        th=TH["csrf"],
                     )
                     body = json.dumps(error.body()).encode()
-                    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-                    await send({"type": "http.response.start", "status": 403, "headers": headers})
+                    reply = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+                    await send({"type": "http.response.start", "status": 403, "headers": reply})
                     await send({"type": "http.response.body", "body": body})
                     return
         await self.app(scope, receive, send)
 
 
 TH = {
-    "csrf": "คำขอนี้ไม่มีรหัสป้องกันของหน้าเว็บ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง",
+    "csrf": "คำขอนี้ไม่มีรหัสป้องกันของหน้าเว็บ หรือมาจากเว็บไซต์อื่น กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง",
     "login_failed": "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง",
     "login_rate_name": "มีการลองเข้าสู่ระบบด้วยชื่อนี้หลายครั้งเกินไป กรุณารอหนึ่งนาทีแล้วลองใหม่",
     "login_rate_address": "มีการลองเข้าสู่ระบบจากที่อยู่นี้มากเกินไป กรุณารอสักครู่แล้วลองใหม่",
