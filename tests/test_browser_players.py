@@ -60,12 +60,17 @@ def test_two_accounts_play_a_rated_room_and_both_profiles_show_it(server: Server
     a.locator("#account-link", has_text="Ann").wait_for()
     a.select_option("#room-clock", "total")  # 22 minutes each: the classic time class
     a.check("#room-rated")
+    a.fill("#range-min", "1000")  # a seek: opponents rated 1000 to 2000 (Ben, new, is 1500)
+    a.fill("#range-max", "2000")
     a.click("#create-room")
     a.locator(".share-link").wait_for()
     link = str(a.locator(".share-link").input_value())
     assert "rated" in a.locator("#variant").inner_text()
 
     b = ben.page
+    b.goto(server.url + "/")
+    b.locator("#open-rooms li", has_text="1000–2000").wait_for()  # Ben sees the seek in the lobby, in Thai
+    assert "จัดอันดับ" in b.locator("#open-rooms li").inner_text()
     b.goto(link + "?join=1")
     b.click("#join-go")
     for pg in (a, b):

@@ -175,3 +175,27 @@ def test_a_claim_too_early_says_how_long_to_wait(app: Any) -> None:
     r = waiter.post(f"/api/games/{game_id}/claim-win", headers={"X-Seat-Token": token} | csrf(waiter))
     assert r.status_code == 409 and r.json()["code"] == "claim_wait" and "วินาที" in r.json()["messages"]["th"]
     assert ann.get(f"/api/games/{game_id}").json()["status"] == "playing"
+
+
+def test_a_seek_with_a_rating_range_takes_only_players_within_it(app: Any) -> None:
+    ann, ben, cat = account(app, "Ann"), account(app, "Ben"), account(app, "Cat")
+    game_id, _, ben_token = rated_room(ann, ben)  # Ben resigns: Ann about 1662, Ben about 1338
+    assert ben.post(f"/api/games/{game_id}/resign", headers={"X-Seat-Token": ben_token} | csrf(ben)).status_code == 200
+    made = ann.post("/api/games", json={"mode": "room", "rated": True, "rating_min": 1400, "rating_max": 1700}, headers=csrf(ann))
+    assert made.status_code == 201
+    seek = next(g for g in cat.get("/api/rooms").json()["waiting"] if g["id"] == made.json()["id"])
+    assert seek["rated"] and seek["rating_range"] == [1400, 1700]
+    assert seek["seats"][0]["rating"]["rating"] > 1600 and seek["seats"][0]["rating"]["provisional"]
+    low = ben.post(f"/api/games/{made.json()['id']}/join", json={}, headers=csrf(ben))
+    assert low.status_code == 403 and low.json()["code"] == "seek_range" and "1400-1700" in low.json()["messages"]["th"]
+    assert cat.post(f"/api/games/{made.json()['id']}/join", json={}, headers=csrf(cat)).status_code == 200  # new: 1500
+    for body in ({"rating_min": 1800, "rating_max": 1700}, {"rating_min": -5}, {"rating_max": "high"}):
+        r = ann.post("/api/games", json={"mode": "room", "rated": True} | body, headers=csrf(ann))
+        assert r.status_code == 400 and "rating" in r.json()["error"], body
+    casual = ann.post("/api/games", json={"mode": "room", "rating_min": 1400}, headers=csrf(ann))
+    assert casual.status_code == 400 and "rated games only" in casual.json()["error"]
+    guest = TestClient(app)
+    later = guest.post("/api/games", json={"mode": "room"}).json()  # a casual game started after it (listed newest first before)
+    assert TestClient(app).post(f"/api/games/{later['id']}/join", json={}).status_code == 200
+    playing = [g["id"] for g in cat.get("/api/rooms").json()["playing"]]
+    assert playing == [made.json()["id"], later["id"]]  # the highest rated game in play is listed first

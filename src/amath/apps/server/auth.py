@@ -204,6 +204,10 @@ class Auth:
         """Record a finished game (ratings too, when rated); see :meth:`Players.settle`."""
         return await self._run(self.players.settle, game)
 
+    async def ratings(self, account_ids: list[int], ruleset: str, time_class: str) -> dict[int, dict[str, Any]]:
+        """The shown ratings of these accounts (those that have one) in a ruleset and time class."""
+        return await self._run(self.players.ratings_of, account_ids, ruleset, time_class)
+
     # ----- endpoints ---------------------------------------------------------------------------------
     def _answer(self, request: Request, account: Account | None, sid: str | None, status: int = 200) -> Response:
         response = JSONResponse({"account": None if account is None else account.public()}, status_code=status)

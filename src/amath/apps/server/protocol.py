@@ -111,9 +111,15 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
             th="เกมจัดอันดับต้องเป็นห้องออนไลน์ 2 คน เล่นเอแม็ทหรือสแม็ท (ไม่มีตัวเลือกเสริม)",
         )
     loss_on_time = _get(clock_in, "loss_on_time", bool, False) or (rated and kind != "none")  # a rated clock ends the game
+    low, high = _rating_bound(obj, "rating_min"), _rating_bound(obj, "rating_max")
+    if (low is not None or high is not None) and not rated:
+        raise bad("a rating range is for rated games only ('rated': true)")
+    if low is not None and high is not None and low > high:
+        raise bad("'rating_min' must not be more than 'rating_max'")
     return {
         "variant": rules.name,
         "rated": rated,
+        "rating_range": [low, high],
         "mode": mode,
         "players": players,
         "teams": teams,
@@ -123,6 +129,16 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
         "practice": _get(obj, "practice", bool, False) and mode == "bot",
         "clock": {"kind": kind, "seconds": minutes * 60, "loss_on_time": loss_on_time},
     }
+
+
+def _rating_bound(obj: dict[str, Any], key: str) -> int | None:
+    """A seek's lowest or highest rating of an opponent (a whole number from 0 to 4000), or None."""
+    value = obj.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4000:
+        raise bad(f"'{key}' must be a whole number from 0 to 4000, or null")
+    return value
 
 
 def read_variant(value: Any) -> Ruleset:

@@ -25,12 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from amath.apps.server import protocol
-from amath.apps.server.accounts import Account, Finished, SeatResult
+from amath.apps.server.accounts import Account, Finished, SeatResult, time_class
 from amath.apps.server.bots import Bot, BotFactory, registry
 from amath.apps.server.changes import Change, dumps, field_change, turn_change
 from amath.apps.server.coach import Coach, best_plays, review_turn
 from amath.apps.server.config import Settings
 from amath.apps.server.errors import ApiError
+from amath.apps.server.glicko import START_RATING
 from amath.apps.server.preview import preview
 from amath.apps.server.records import record_text
 from amath.apps.server.storage import Database, StoredGame, StoredSeat
@@ -53,6 +54,8 @@ class Results(Protocol):
     """Where finished games with an account at a seat are recorded (and rated): :class:`amath.apps.server.auth.Auth`."""
 
     async def settle(self, game: Finished) -> bool: ...
+
+    async def ratings(self, account_ids: list[int], ruleset: str, time_class: str) -> dict[int, dict[str, Any]]: ...
 
 
 def hash_token(token: str) -> str:
@@ -251,6 +254,8 @@ class Rooms:
         for k, tok in tokens.items():
             seats[k].token_hash = hash_token(tok)
         config = {key: setup[key] for key in ("variant", "rated", "players", "teams", "challenge", "clock", "bot", "practice")}
+        if setup["rating_range"] != [None, None]:
+            config["rating_range"] = setup["rating_range"]
         if table_token is not None:
             config["table_token"] = hash_token(table_token)
         stored = StoredGame(game_id, mode, config, seats, time.time())
@@ -281,6 +286,7 @@ class Rooms:
                     raise _login_needed()
                 if any(s.account == account.id for s in room.stored.seats):
                     raise ApiError(409, "you already sit in this rated game", code="rated_self", th="คุณนั่งในเกมจัดอันดับนี้อยู่แล้ว")
+                await self._in_range(room, account)
             seat = free[0]
             name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}") if account is None else account.display
             token = secrets.token_urlsafe(24)
@@ -381,22 +387,51 @@ class Rooms:
         async with room.lock:
             return record_text(room.game, side, room.stored.created)
 
-    async def lobby(self) -> dict[str, Any]:
-        """Open rooms to join and online games to watch."""
+    async def _in_range(self, room: Room, account: Account) -> None:
+        """403 ``seek_range`` when a rated room asks for opponents rated within a range and ``account`` is not."""
+        low, high = room.stored.config.get("rating_range") or [None, None]
+        if (low is None and high is None) or self.results is None:
+            return
+        cfg = room.stored.config
+        found = await self.results.ratings([account.id], cfg["variant"], time_class(cfg["clock"]))
+        rating = found.get(account.id, {}).get("rating", START_RATING)
+        if (low is not None and rating < low) or (high is not None and rating > high):
+            span = f"{low if low is not None else ''}-{high if high is not None else ''}"
+            raise ApiError(
+                403, f"this game is for players rated {span}; your rating here is {round(rating)}", code="seek_range",
+                th=f"เกมนี้สำหรับผู้เล่นที่มีเรตติ้ง {span} เรตติ้งของคุณในเกมแบบนี้คือ {round(rating)}",
+            )  # fmt: skip
 
-        def brief(g: StoredGame) -> dict[str, Any]:
-            seats = [{"name": s.name, "joined": s.joined} for s in g.seats]
+    async def lobby(self) -> dict[str, Any]:
+        """Open rooms to join (rated: the players' ratings and the range asked, a seek) and games to watch, highest rated first."""
+
+        def brief(g: StoredGame, rated: dict[int, dict[str, Any]]) -> dict[str, Any]:
+            seats = [
+                {"name": s.name, "joined": s.joined, "rating": rated.get(s.account) if s.account is not None else None} for s in g.seats
+            ]
             cfg = g.config
             return {
                 "id": g.id, "variant": cfg.get("variant", "a-math"), "players": cfg["players"], "teams": cfg["teams"],
                 "seats": seats, "created": g.created, "rated": bool(cfg.get("rated")), "clock": cfg.get("clock", {"kind": "none"}),
+                "rating_range": cfg.get("rating_range"),
             }  # fmt: skip
 
-        return {
-            "waiting": [brief(g) for g in await self.db.recent("waiting") if g.created >= time.time() - self.settings.waiting_ttl],
-            "playing": [brief(g) for g in await self.db.recent("playing")],
-            "bots": self.bot_levels,
-        }
+        waiting = [g for g in await self.db.recent("waiting") if g.created >= time.time() - self.settings.waiting_ttl]
+        playing = await self.db.recent("playing")
+        ratings: dict[str, dict[int, dict[str, Any]]] = {}
+        if self.results is not None:
+            groups: dict[tuple[str, str], set[int]] = {}
+            for g in waiting + playing:
+                if g.config.get("rated"):
+                    key = (g.config["variant"], time_class(g.config.get("clock", {})))
+                    groups.setdefault(key, set()).update(s.account for s in g.seats if s.account is not None)
+            found = {key: await self.results.ratings(sorted(ids), *key) for key, ids in groups.items() if ids}
+            for g in waiting + playing:
+                if g.config.get("rated"):
+                    ratings[g.id] = found.get((g.config["variant"], time_class(g.config.get("clock", {}))), {})
+        games = [brief(g, ratings.get(g.id, {})) for g in playing]
+        games.sort(key=lambda b: -max((s["rating"]["rating"] for s in b["seats"] if s["rating"]), default=0))
+        return {"waiting": [brief(g, ratings.get(g.id, {})) for g in waiting], "playing": games, "bots": self.bot_levels}
 
     # ----- acting ----------------------------------------------------------------------
     async def act(self, game_id: str, token: str | None, body: Any, screen: str | None = None) -> str:

@@ -96,6 +96,7 @@ const STRINGS = {
     col_date: "Date", col_opponent: "Opponent", col_result: "Result", col_score: "Score", col_game: "Game", col_rank: "#", col_player: "Player", col_games: "Games",
     class_classic: "22 minutes (classic)", class_fast: "Faster clocks", class_untimed: "Untimed", open_game: "Open",
     leaderboard_empty: "Nobody has a rating here yet.",
+    rating_range: "Opponent's rating", range_from: "from", range_to: "to",
     claim_win: "Claim the win", claim_win_help: "If the other player left (no screen open, no move for two minutes), the rated game is yours.",
   },
   th: {
@@ -188,6 +189,7 @@ const STRINGS = {
     col_date: "วันที่", col_opponent: "คู่แข่ง", col_result: "ผล", col_score: "คะแนน", col_game: "เกม", col_rank: "อันดับ", col_player: "ผู้เล่น", col_games: "จำนวนเกม",
     class_classic: "22 นาที (คลาสสิก)", class_fast: "เวลาสั้นกว่า", class_untimed: "ไม่จับเวลา", open_game: "เปิดดู",
     leaderboard_empty: "ยังไม่มีผู้เล่นที่มีเรตติ้งในตารางนี้",
+    rating_range: "เรตติ้งของคู่แข่ง", range_from: "ตั้งแต่", range_to: "ถึง",
     claim_win: "ขอชนะ", claim_win_help: "ถ้าคู่แข่งออกไปแล้ว (ไม่ได้เปิดจอ และไม่ลงเบี้ยนานสองนาที) คุณชนะเกมจัดอันดับนี้",
   },
 };

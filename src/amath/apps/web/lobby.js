@@ -81,8 +81,10 @@ function render() {
   renderNames();
   const list = (items, action) => items.length === 0 ? [el("li", { class: "note", text: t("none_yet") })] : items.map((g) => {
     const joined = g.seats.filter((s) => s.joined).length;
-    const who = g.seats.filter((s) => s.joined).map((s) => s.name).join(", ");
-    const what = `${variantLabel(g.variant)}${g.rated ? " · " + t("rated_tag") : ""} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;
+    const who = g.seats.filter((s) => s.joined).map((s) => s.rating ? `${s.name} (${s.rating.rating}${s.rating.provisional ? "?" : ""})` : s.name).join(", ");
+    const [low, high] = g.rating_range || [null, null];
+    const range = low === null && high === null ? "" : ` · ${t("rating_range")} ${low ?? ""}–${high ?? ""}`;
+    const what = `${variantLabel(g.variant)}${g.rated ? " · " + t("rated_tag") : ""}${range} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;
     return el("li", {}, el("span", { text: what }),
       el("a", { class: "button", href: `/g/${g.id}${action === "join" ? "?join=1" : ""}`, text: t(action) }));
   });
@@ -91,6 +93,7 @@ function render() {
   $("room-rated-box").hidden = !account || !rateable;
   $("rated-login").hidden = Boolean(account) || !rateable;
   if ($("room-rated-box").hidden) $("room-rated").checked = false;
+  $("room-range").hidden = !$("room-rated").checked;
   $("open-rooms").replaceChildren(...list(rooms.waiting, "join"));
   $("live-games").replaceChildren(...list(rooms.playing, "watch"));
 }
@@ -104,6 +107,13 @@ async function create(body) {
   } catch (e) {
     $("lobby-error").textContent = t("error", { msg: reason(e.message, e.messages) });
   }
+}
+
+// A rated room's seek: the opponents' lowest and highest rating, when given.
+function ratingRange() {
+  if (!$("room-rated").checked) return {};
+  const bound = (id) => ($(id).value.trim() === "" ? null : Math.round(Number($(id).value)));
+  return { rating_min: bound("range-min"), rating_max: bound("range-max") };
 }
 
 function setupPlayers(value) { return value === "teams" ? { players: 4, teams: true } : { players: Number(value), teams: false }; }
@@ -132,8 +142,9 @@ async function init() {
   }));
   $("create-room").addEventListener("click", () => create({
     variant: variantName(), mode: "room", name: myName(), ...setupPlayers($("room-players").value), challenge: $("room-challenge").checked, clock: clockOf($("room-clock")),
-    rated: $("room-rated").checked,
+    rated: $("room-rated").checked, ...ratingRange(),
   }));
+  $("room-rated").addEventListener("change", render);
   $("room-players").addEventListener("change", render);
   for (const id of ["variant", "opt-beginners", "opt-primary", "opt-coop"]) $(id).addEventListener("change", render);
   $("join-go").addEventListener("click", () => {
