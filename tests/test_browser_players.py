@@ -99,6 +99,8 @@ def test_two_accounts_play_a_rated_room_and_both_profiles_show_it(server: Server
     ann_rating = a.locator(".rating-row").inner_text()
     assert "A-Math" in ann_rating and "22 minutes (classic)" in ann_rating and "?" in ann_rating
     assert int(ann_rating.split("\t")[2].rstrip("?")) > 1500
+    assert a.locator(".rating-row .rating-chart polyline").count() == 1  # the rating's line: 1500, then after the game
+    assert "Average score" in a.locator("#profile-stats").inner_text()
     shot(a, "profile")
     b.goto(server.url + "/u/ann")  # Ben looks at Ann's profile in Thai, then at his own
     b.locator(".game-row", has_text="ชนะ").wait_for()

@@ -56,12 +56,13 @@ def test_a_resigned_rated_game_changes_both_ratings_and_shows_in_both_profiles(a
     r = ann.post(f"/api/games/{game_id}/resign", headers={"X-Seat-Token": ann_token} | csrf(ann))
     assert r.status_code == 200, r.text
     a, b = profile(ann, "ann"), profile(ann, "BEN")
-    assert a["stats"] == {"played": 1, "won": 0, "drawn": 0, "lost": 1}
-    assert b["stats"] == {"played": 1, "won": 1, "drawn": 0, "lost": 0}
+    assert a["stats"] == {"played": 1, "won": 0, "drawn": 0, "lost": 1, "average_score": 0.0}
+    assert b["stats"] == {"played": 1, "won": 1, "drawn": 0, "lost": 0, "average_score": 0.0}
     (ra,), (rb,) = a["ratings"], b["ratings"]
     assert (ra["ruleset"], ra["time_class"], rb["time_class"]) == ("a-math", "classic", "classic")
     assert ra["rating"] < 1500 < rb["rating"] and ra["rating"] + rb["rating"] == 3000
     assert ra["provisional"] and rb["provisional"] and ra["rd"] < 350 and ra["games"] == 1
+    assert [p[1] for p in ra["history"]] == [1500, ra["rating"]] and [p[1] for p in rb["history"]] == [1500, rb["rating"]]
     (ga,), (gb,) = a["games"], b["games"]
     assert (ga["id"], ga["outcome"], ga["opponent"], ga["reason"], ga["rated"]) == (game_id, "loss", "Ben", "resign", True)
     assert (gb["outcome"], gb["opponent"], gb["rating_before"], gb["rating_after"]) == ("win", "Ann", 1500, rb["rating"])
@@ -82,6 +83,7 @@ def test_ratings_are_kept_per_ruleset_and_time_class(app: Any) -> None:
     assert set(ratings) == {("smath", "untimed"), ("a-math", "fast")}
     assert all(x > 1500 for x in ratings.values())
     assert profile(ann, "Ann")["stats"]["won"] == 2
+    assert [len(r["history"]) for r in profile(ann, "Ann")["ratings"]] == [2, 2]  # each rating its own line
 
 
 def test_who_may_play_a_rated_game(app: Any) -> None:

@@ -283,6 +283,18 @@ class Players:
                     select(RatingRow).where(RatingRow.account_id == row.id).order_by(RatingRow.ruleset, RatingRow.time_class)
                 )
             ]
+            history: dict[tuple[str, str], list[list[float]]] = {}
+            rated = (ResultRow.account_id == row.id, ResultRow.rated.is_(True))
+            q_history = select(ResultRow).where(*rated).order_by(ResultRow.finished).limit(2000)
+            for r in s.scalars(q_history):
+                points = history.setdefault((r.ruleset, r.time_class), [])
+                if not points and r.rating_before is not None:
+                    points.append([r.finished, round(r.rating_before)])
+                if r.rating_after is not None:
+                    points.append([r.finished, round(r.rating_after)])
+            for rating in ratings:
+                rating["history"] = history.get((rating["ruleset"], rating["time_class"]), [])
+            average = s.scalar(select(func.avg(ResultRow.score)).where(ResultRow.account_id == row.id))
             counts = dict(
                 s.execute(select(ResultRow.outcome, func.count()).where(ResultRow.account_id == row.id).group_by(ResultRow.outcome)).all()
             )
@@ -298,7 +310,11 @@ class Players:
             won, drawn, lost = (int(counts.get(k, 0)) for k in ("win", "draw", "loss"))
             return {
                 "name": row.name, "display": row.display, "created": row.created, "ratings": ratings,
-                "stats": {"played": won + drawn + lost, "won": won, "drawn": drawn, "lost": lost}, "games": games,
+                "stats": {
+                    "played": won + drawn + lost, "won": won, "drawn": drawn, "lost": lost,
+                    "average_score": None if average is None else round(float(average), 1),
+                },
+                "games": games,
             }  # fmt: skip
 
     def leaderboard(self, ruleset: str, klass: str, limit: int = 100) -> list[dict[str, Any]]:

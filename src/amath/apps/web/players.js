@@ -65,6 +65,29 @@ function setupAccount() {
   }));
 }
 
+// A rating's line over its games: an SVG drawn from [time, rating] points (the first is the rating before the first game).
+function chart(points, label) {
+  const NS = "http://www.w3.org/2000/svg";
+  const w = 160, h = 36, pad = 3;
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "rating-chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  if (points.length < 2) return svg;
+  const values = points.map((p) => p[1]);
+  const lo = Math.min(...values) - 5, hi = Math.max(...values) + 5;
+  const x = (k) => pad + (k * (w - 2 * pad)) / (points.length - 1);
+  const y = (v) => h - pad - ((v - lo) * (h - 2 * pad)) / (hi - lo);
+  const line = document.createElementNS(NS, "polyline");
+  line.setAttribute("points", values.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
+  svg.append(line);
+  const title = document.createElementNS(NS, "title");
+  title.textContent = label;
+  svg.append(title);
+  return svg;
+}
+
 // ----- /u/NAME -----------------------------------------------------------------------------------------
 function renderProfile() {
   if (!profile) return;
@@ -72,13 +95,15 @@ function renderProfile() {
   $("profile-name").textContent = profile.display === profile.name ? profile.name : `${profile.display} (${profile.name})`;
   $("profile-since").textContent = t("member_since", { date: date(profile.created) });
   const s = profile.stats;
-  $("profile-stats").textContent = `${t("games_played")}: ${s.played} · ${t("outcome_win")}: ${s.won} · ${t("outcome_draw")}: ${s.drawn} · ${t("outcome_loss")}: ${s.lost}`;
+  const average = s.average_score === null ? "" : ` · ${t("average_score")}: ${s.average_score}`;
+  $("profile-stats").textContent = `${t("games_played")}: ${s.played} · ${t("outcome_win")}: ${s.won} · ${t("outcome_draw")}: ${s.drawn} · ${t("outcome_loss")}: ${s.lost}${average}`;
   const head = (...keys) => el("tr", {}, ...keys.map((k) => el("th", { text: t(k) })));
   $("profile-ratings").replaceChildren(...(profile.ratings.length === 0 ? [el("tr", {}, el("td", { class: "note", text: t("no_ratings") }))] : [
-    head("col_game", "clock", "rating", "col_games"),
+    head("col_game", "clock", "rating", "col_games", "rating_chart"),
     ...profile.ratings.map((r) => el("tr", { class: "rating-row" },
       el("td", { text: rulesetLabel(r.ruleset) }), el("td", { text: classLabel(r.time_class) }),
-      el("td", { class: "num", text: ratingText(r), title: `± ${r.rd}` }), el("td", { class: "num", text: String(r.games) }))),
+      el("td", { class: "num", text: ratingText(r), title: `± ${r.rd}` }), el("td", { class: "num", text: String(r.games) }),
+      el("td", {}, chart(r.history, t("rating_chart_label", { from: r.history.length ? r.history[0][1] : r.rating, to: r.rating }))))),
   ]));
   $("profile-games").replaceChildren(...(profile.games.length === 0 ? [el("tr", {}, el("td", { class: "note", text: t("no_games") }))] : [
     head("col_date", "col_opponent", "col_result", "col_score", "col_game", "rating", ""),
