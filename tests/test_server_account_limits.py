@@ -52,3 +52,30 @@ def test_waiting_rooms_and_sockets_count_per_account(db_url: str) -> None:
                 with guest.websocket_connect(f"/api/games/{game}/ws") as extra:
                     refused = extra.receive_json()
                     assert refused["status"] == 429 and refused["code"] == "sockets_client" and "(ไม่เกิน 1)" in refused["messages"]["th"]
+
+
+def test_a_class_of_thirty_behind_one_address_each_plays_a_bot_game(db_url: str) -> None:
+    """Thirty students sign up from one school address and play the bot at once: no 429 (sockets are per account here)."""
+    app = create_app(Settings(db_url=db_url, bot_delay=0.0, sockets_per_address=2))
+    with TestClient(app):
+        students = [student(app, f"student{k:02d}") for k in range(30)]
+        games = []
+        for c in students:
+            made = c.post("/api/games", json={"mode": "bot", "bot": "random"})
+            assert made.status_code == 201, made.text
+            games.append(made.json())
+        sockets = [c.websocket_connect(f"/api/games/{g['id']}/ws?token={g['token']}") for c, g in zip(students, games)]
+        try:
+            for ws in sockets:
+                assert ws.__enter__().receive_json()["type"] == "state"  # every socket taken, none refused
+            for c, g in zip(students, games):
+                seat = {"X-Seat-Token": g["token"]}
+                view = c.get(f"/api/games/{g['id']}", headers=seat).json()
+                if view["to_move"] == 0:
+                    assert c.post(f"/api/games/{g['id']}/move", headers=seat, json={"type": "pass"}).status_code == 200
+                assert c.get("/api/rooms").status_code == 200
+        finally:
+            for ws in sockets:
+                ws.__exit__(None, None, None)
+        names = {p["name"] for p in (c.get("/api/me").json()["account"] for c in students)}
+        assert len(names) == 30

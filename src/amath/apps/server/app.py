@@ -24,6 +24,7 @@ from amath import __version__
 from amath.apps.server import collector
 from amath.apps.server.accounts import Players
 from amath.apps.server.auth import Auth, CsrfMiddleware
+from amath.apps.server.bots import level_names
 from amath.apps.server.coach import record_key
 from amath.apps.server.config import Settings, settings_from
 from amath.apps.server.errors import ApiError
@@ -95,7 +96,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
 
     async def config(request: Request) -> Response:
-        return JSONResponse({"version": __version__, "bots": rooms.bot_levels})
+        names = level_names()
+        return JSONResponse(
+            {"version": __version__, "bots": rooms.bot_levels, "bot_names": {b: names[b] for b in rooms.bot_levels if b in names}}
+        )
 
     async def lobby(request: Request) -> Response:
         return JSONResponse(await rooms.lobby())

@@ -2,10 +2,11 @@
 // online rooms, join or watch, and opening a game record to replay.
 import { variantLabel } from "./board.js";
 import { api, el, paintAccount, saveSeat, setupLang, showAccount, t } from "./common.js";
-import { reason } from "./i18n.js";
+import { getLang, reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = [];
+let botNames = {};  // level -> {en, th}: the registry's names for people (so no level shows as a raw id)
 let rooms = { waiting: [], playing: [] };
 let account = null;  // the logged-in account, or null (a guest)
 
@@ -73,7 +74,8 @@ function renderNames() {
 function render() {
   const level = $("bot-level");
   const chosen = level.value;
-  level.replaceChildren(...bots.map((b) => el("option", { value: b, text: t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`) })));
+  const label = (b) => (botNames[b] && botNames[b][getLang()]) || (t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`));
+  level.replaceChildren(...bots.map((b) => el("option", { value: b, text: label(b) })));
   if (bots.includes(chosen)) level.value = chosen;
   $("no-bots").hidden = bots.length > 0;
   $("start-bot").disabled = bots.length === 0;
@@ -126,7 +128,7 @@ async function init() {
   $("name").value = localStorage.getItem("amath.name") || "";
   $("name").addEventListener("change", () => localStorage.setItem("amath.name", $("name").value.trim()));
   setupLang(render);
-  try { bots = (await api("/api/config")).bots; } catch { bots = []; }
+  try { ({ bots, bot_names: botNames = {} } = await api("/api/config")); } catch { bots = []; }
   $("hs-players").addEventListener("change", renderNames);
   restoreVariant();
   $("variant").addEventListener("change", showVariant);
