@@ -209,3 +209,23 @@ def test_a_state_change_from_another_site_is_refused_even_without_a_session(clie
     same = client.post("/api/account/login", content=body, headers={"Origin": "http://testserver"})
     assert same.status_code == 200 and me(client) is not None  # the page's own origin
     assert client.get("/api/rooms", headers={"Origin": "https://evil.example"}).status_code == 200  # reading is not a change
+
+
+def test_a_day_old_cookie_is_signed_again_so_thirty_days_count_from_the_last_visit(client: TestClient) -> None:
+    sign_up(client)
+    key = client.app.state.auth.players.key("session")  # type: ignore[attr-defined]
+    cookies = Cookies(key)
+    account, sid, _ = cookies.read_signed(client.cookies.get(SESSION_COOKIE)) or (0, "", 0.0)
+
+    class TwoDaysAgo(TimestampSigner):
+        def get_timestamp(self) -> int:
+            return int(time.time()) - 2 * 86400
+
+    old = TwoDaysAgo(key.encode(), salt="amath.session").sign(f"{account}.{sid}").decode()
+    client.cookies.clear()
+    fresh = client.get("/api/me", headers={"Cookie": f"{SESSION_COOKIE}={old}"})
+    assert fresh.json()["account"]["name"] == "Ann"
+    renewed = cookies.read_signed(fresh.cookies.get(SESSION_COOKIE))
+    assert renewed is not None and renewed[:2] == (account, sid) and renewed[2] > time.time() - 60
+    again = client.get("/api/me", headers={"Cookie": f"{SESSION_COOKIE}={fresh.cookies.get(SESSION_COOKIE)}"})  # a fresh one stays
+    assert again.json()["account"]["name"] == "Ann" and SESSION_COOKIE not in again.cookies

@@ -54,6 +54,8 @@ SESSION_COOKIE = "amath_session"
 CSRF_COOKIE = "amath_csrf"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+RESIGN_AFTER = 86400.0
+"""A session cookie older than this is signed again when the page asks who is logged in (``/api/me``)."""
 T = TypeVar("T")
 
 
@@ -70,14 +72,19 @@ class Cookies:
 
     def read(self, value: str | None) -> tuple[int, str] | None:
         """(account id, session id) from a genuine, unexpired cookie, else None."""
+        found = self.read_signed(value)
+        return None if found is None else found[:2]
+
+    def read_signed(self, value: str | None) -> tuple[int, str, float] | None:
+        """(account id, session id, when the cookie was signed) from a genuine, unexpired cookie, else None."""
         if not value or len(value) > 256:
             return None
         try:
-            text = self._signer.unsign(value, max_age=SESSION_DAYS * 86400).decode()
+            raw, signed = self._signer.unsign(value, max_age=SESSION_DAYS * 86400, return_timestamp=True)
         except BadSignature:  # (SignatureExpired is one)
             return None
-        account, _, sid = text.partition(".")
-        return (int(account), sid) if account.isdigit() and sid else None
+        account, _, sid = raw.decode().partition(".")
+        return (int(account), sid, signed.timestamp()) if account.isdigit() and sid else None
 
     def csrf(self, sid: str) -> str:
         """The CSRF token of a session: only the server (which has the key) can make it."""
@@ -232,8 +239,15 @@ class Auth:
         return self._answer(request, account, sid, status)
 
     async def me(self, request: Request) -> Response:
+        """The logged-in account; a cookie signed over a day ago is signed again, so 30 days count from the last visit."""
         account = await self.current(request)
-        return JSONResponse({"account": None if account is None else account.public()}, headers={"Cache-Control": "no-store"})
+        signed = self.cookies.read_signed(request.cookies.get(SESSION_COOKIE))
+        if account is not None and signed is not None and signed[2] < time.time() - RESIGN_AFTER:
+            response = self._answer(request, account, signed[1])
+        else:
+            response = JSONResponse({"account": None if account is None else account.public()})
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
     async def sign_up(self, request: Request) -> Response:
         body = protocol.expect_object(await _json(request), "the sign-up")
