@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -23,9 +24,10 @@ from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, 
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from starlette.testclient import TestClient
 
+from amath.apps.error_text import describe
 from amath.apps.server import Settings, create_app
 from amath.apps.server.schema import BASELINE, HEAD, MIGRATIONS, Base, alembic_config
-from amath.apps.server.storage import Store
+from amath.apps.server.storage import StorageError, Store
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "db-before-versions.json").read_text(encoding="utf-8"))
 
@@ -139,3 +141,18 @@ def test_a_database_from_before_versions_opens_with_all_its_games(db_url: str) -
             assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
     finally:
         engine.dispose()
+
+
+def test_a_database_from_a_newer_amath_is_refused_in_one_line_and_left_as_it_is(db_url: str, capsys: Any) -> None:
+    Store(db_url).close()
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0999'")
+    finally:
+        engine.dispose()
+    with pytest.raises(StorageError) as err:
+        Store(db_url)
+    assert err.value.code == "db_schema_unknown" and "0999" in str(err.value) and "\n" not in str(err.value)
+    assert "รุ่น 0999" in describe(err.value, "th")
+    assert _version(db_url) == "0999"

@@ -111,8 +111,19 @@ def alembic_config(conn: Connection) -> Config:
     return config
 
 
+class SchemaUnknown(Exception):
+    """The database's schema version is none of the migrations' (made by a newer amath)."""
+
+    def __init__(self, version: str) -> None:
+        super().__init__(version)
+        self.version = version
+
+
 def prepare(conn: Connection, metadata: MetaData) -> str:
-    """Bring the database on ``conn`` to :data:`HEAD` (see the module); what was done: ``created``, ``upgraded`` or ``current``."""
+    """Bring the database on ``conn`` to :data:`HEAD` (see the module); what was done: ``created``, ``upgraded`` or ``current``.
+
+    A version no migration knows (a newer amath made it) is :class:`SchemaUnknown`: nothing is changed.
+    """
     tables = set(inspect(conn).get_table_names())
     if "alembic_version" not in tables and "games" not in tables:
         metadata.create_all(conn)
@@ -121,6 +132,12 @@ def prepare(conn: Connection, metadata: MetaData) -> str:
     if "alembic_version" in tables and MigrationContext.configure(conn).get_current_revision() == HEAD:
         return "current"
     config = alembic_config(conn)
+    current = MigrationContext.configure(conn).get_current_revision() if "alembic_version" in tables else None
+    if current is not None:
+        try:
+            ScriptDirectory(str(MIGRATIONS)).get_revision(current)
+        except Exception:  # alembic's "Can't locate revision": a newer amath's version
+            raise SchemaUnknown(current) from None
     if "alembic_version" not in tables:
         command.stamp(config, BASELINE)
     command.upgrade(config, "head")

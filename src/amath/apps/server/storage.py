@@ -24,7 +24,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.expression import BindParameter, bindparam
 
-from amath.apps.server.schema import Base, ResultRow, prepare
+from amath.apps.server.schema import HEAD, Base, ResultRow, SchemaUnknown, prepare
 from amath.apps.server.writers import Writers, driver_for
 from amath.core.errors import AmathError
 
@@ -161,6 +161,13 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 self.schema = prepare(conn, Base.metadata)
+        except SchemaUnknown as exc:
+            self.engine.dispose()
+            message = (
+                f"the database {shown} has schema version {exc.version}, which this amath does not know"
+                f" (its newest is {HEAD}): install a newer amath"
+            )
+            raise StorageError(message, code="db_schema_unknown", url=shown, version=exc.version, head=HEAD) from None
         except DBAPIError as exc:
             self.engine.dispose()
             reason = _first_line(exc.orig or exc)
