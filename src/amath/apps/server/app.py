@@ -22,6 +22,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from amath import __version__
 from amath.apps.server import collector
+from amath.apps.server.accounts import Players
+from amath.apps.server.auth import Auth, CsrfMiddleware
+from amath.apps.server.bots import level_names
 from amath.apps.server.coach import record_key
 from amath.apps.server.config import Settings, settings_from
 from amath.apps.server.errors import ApiError
@@ -80,29 +83,38 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or settings_from({})
     sockets = SocketLimits(settings)
     rooms = Rooms(settings)
+    auth = Auth(Players(rooms.db.store.engine), settings.login)
+    rooms.results = auth
     web = web_dir()
 
     async def page(request: Request) -> Response:
         name = "game.html" if "game_id" in request.path_params else "index.html"
         if request.url.path == "/replay":
             name = "replay.html"
+        elif request.url.path in ("/account", "/leaderboard") or "name" in request.path_params:
+            name = "players.html"  # sign up, log in, settings, a profile, the leaderboards: one page
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
 
     async def config(request: Request) -> Response:
-        return JSONResponse({"version": __version__, "bots": rooms.bot_levels})
+        names = level_names()
+        return JSONResponse(
+            {"version": __version__, "bots": rooms.bot_levels, "bot_names": {b: names[b] for b in rooms.bot_levels if b in names}}
+        )
 
     async def lobby(request: Request) -> Response:
         return JSONResponse(await rooms.lobby())
 
     async def create(request: Request) -> Response:
         address = request.client.host if request.client else "?"
-        return JSONResponse(await rooms.create(await _json(request), address), status_code=201)
+        account = await auth.current(request)
+        return JSONResponse(await rooms.create(await _json(request), address, account), status_code=201)
 
     async def view(request: Request) -> Response:
         return JSONResponse(await rooms.view(request.path_params["game_id"], _token(request)))
 
     async def join(request: Request) -> Response:
-        return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request)))
+        account = await auth.current(request)
+        return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request), account))
 
     async def add_bot(request: Request) -> Response:
         return JSONResponse(await rooms.add_bot(request.path_params["game_id"], _token(request), await _json(request)))
@@ -161,6 +173,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if token is not None and len(token) > MAX_TOKEN:
                 raise ApiError(403, "this token holds no seat in this game")
             seat = rooms.seat_of(room, token)
+            session = auth.cookies.session_of(ws.scope)  # a logged-in player's sockets count against the account
+            if session is not None:
+                address = f"account:{session[0]}"
             sockets.open(address, game_id)
         except ApiError as exc:
             await ws.send_json({"type": "error", "status": exc.status, **exc.body()})
@@ -203,6 +218,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.resume_bots()
+        await rooms.settle_pending()
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(rooms.sweep_forever())]
         if settings.collector:  # the one place the server's collector policy is switched on
@@ -219,6 +235,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", page),
         Route("/g/{game_id}", page),
         Route("/replay", page),
+        Route("/account", page),
+        Route("/leaderboard", page),
+        Route("/u/{name}", page),
+        *auth.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/games", create, methods=["POST"]),
@@ -230,7 +250,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/review", review, methods=["POST"]),
         *(
             Route(f"/api/games/{{game_id}}/{name}", seat_action(act), methods=["POST"])
-            for name, act in (("resign", rooms.resign), ("rematch", rooms.rematch), ("leave", rooms.leave), ("handover", rooms.handover))
+            for name, act in (
+                ("resign", rooms.resign),
+                ("rematch", rooms.rematch),
+                ("leave", rooms.leave),
+                ("handover", rooms.handover),
+                ("claim-win", rooms.claim_win),
+            )
         ),
         Route("/api/games/{game_id}/claim", claim, methods=["POST"]),
         Route("/api/games/{game_id}/analysis", analysis, methods=["POST"]),
@@ -240,8 +266,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/api/games/{game_id}/ws", socket),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]
-    limits = Middleware(LimitsMiddleware, settings=settings)
-    middleware = [Middleware(SecurityHeadersMiddleware), limits]
+
+    def who(scope: Any) -> str | None:
+        session = auth.cookies.session_of(scope)
+        return None if session is None else f"account:{session[0]}"
+
+    limits = Middleware(LimitsMiddleware, settings=settings, who=who)
+    middleware = [Middleware(SecurityHeadersMiddleware), limits, Middleware(CsrfMiddleware, cookies=auth.cookies)]
     app = Starlette(
         routes=routes,
         middleware=middleware,
@@ -249,4 +280,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
         lifespan=lifespan,
     )
     app.state.rooms = rooms
+    app.state.auth = auth
     return app

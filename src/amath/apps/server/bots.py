@@ -27,6 +27,15 @@ class Bot(Protocol):
 BotFactory = Callable[[str, int], Any]
 
 
+def level_names() -> dict[str, dict[str, str]]:
+    """Each bot level's name for people, ``{"en": ..., "th": ...}`` (``amath.players.registry.LEVEL_NAMES``, the one table)."""
+    try:
+        names = importlib.import_module("amath.players.registry").LEVEL_NAMES
+    except (ImportError, AttributeError):  # pragma: no cover - the registry always has them
+        return {}
+    return {level: {"en": en, "th": th} for level, (en, th) in names.items()}
+
+
 def registry() -> tuple[list[str], BotFactory | None]:
     """The bot levels on offer and the factory (``([], None)`` when no bot is installed)."""
     try:

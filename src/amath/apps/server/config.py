@@ -31,6 +31,20 @@ def default_db_url() -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class LoginLimits:
+    """Login and sign-up attempts, as (a second, at once): per login name, per address, and sign-ups per address.
+
+    A class signing up together behind one school address is 40 sign-ups and logins at
+    once: the per-address bursts allow that; guessing one account's password is held to
+    one try a minute after five.
+    """
+
+    per_name: tuple[float, int] = (1 / 60, 5)
+    per_address: tuple[float, int] = (1.0, 60)
+    signups_per_address: tuple[float, int] = (1 / 10, 60)
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the app can be tuned by; tests shrink the delays and limits.
 
@@ -43,6 +57,8 @@ class Settings:
     and how many writers commit the moves in batches (:class:`amath.apps.server.writers.Writers`);
     ``send_timeout`` is how long one websocket may take to take a view before it is dropped;
     ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database);
+    ``login``: the login and sign-up limits (:class:`LoginLimits`);
+    ``abandon_seconds``: how long the side to move of a rated game may be away (no screen open, no move) before the other may claim the win;
     ``collector``: the server's collector policy, :func:`amath.apps.server.collector.tune` at start and
     :func:`~amath.apps.server.collector.keep_young` while it runs (``amath serve`` does: it owns the process).
     """
@@ -67,6 +83,8 @@ class Settings:
     bot_factory: Callable[[str, int], Any] | None = None
     seeds: Callable[[], int] | None = None
     collector: bool = False
+    login: LoginLimits = field(default_factory=LoginLimits)
+    abandon_seconds: float = 120.0
 
 
 TUNABLE: dict[str, str] = {

@@ -12,14 +12,19 @@ class ApiError(Exception):
     """A request the server refuses; ``status`` is a 4xx code, ``message`` is for people.
 
     ``cause``, the library error behind it (if any), gives the page its ``code`` and the
-    message in every language, so the page translates by code, not by English text.
+    message in every language, so the page translates by code, not by English text;
+    the server's own refusals can say the same with ``code`` and ``th`` (the Thai text).
     """
 
-    def __init__(self, status: int, message: str, cause: AmathError | None = None) -> None:
+    def __init__(
+        self, status: int, message: str, cause: AmathError | None = None, *, code: str | None = None, th: str | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.cause = cause
+        self.code = code
+        self.th = th
 
     def body(self) -> dict[str, Any]:
         """The JSON body: ``{"error": message}``, plus ``code``, ``params`` and ``messages`` from a library error."""
@@ -27,4 +32,6 @@ class ApiError(Exception):
         if self.cause is not None:
             coded = error_json(self.cause)
             out.update(code=coded["code"], params=coded["params"], messages=coded["messages"])
+        elif self.code is not None:
+            out.update(code=self.code, params={}, messages={"en": self.message, "th": self.th or self.message})
         return out

@@ -2,7 +2,8 @@
 
 A request that carries a seat token is counted against that token, so thirty players
 behind one school address each get their own allowance; one without a token (the lobby,
-creating or joining a room) is counted against the address.  A 401 or 403 answer (no
+creating or joining a room) is counted against the logged-in account (a genuine session
+cookie: ``who``), else the address.  Every refusal has a ``code`` and its Thai text.  A 401 or 403 answer (no
 seat, a forged token) is also charged to the address, so inventing tokens buys nothing.
 """
 
@@ -12,6 +13,7 @@ import asyncio
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -23,8 +25,8 @@ TOKEN_HEADERS = (b"x-seat-token", b"authorization")
 MAX_TOKEN = 128
 
 
-async def _reply(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
+async def _reply(send: Send, status: int, message: str, code: str, th: str) -> None:
+    body = json.dumps(ApiError(status, message, code=code, th=th).body()).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), (b"connection", b"close")]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
@@ -80,8 +82,9 @@ def _token(scope: Scope) -> str | None:
 class LimitsMiddleware:
     """413 over ``max_body`` bytes, 408 when a body takes over ``body_timeout`` s, 429 past the rates."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, who: Callable[[Scope], str | None] | None = None) -> None:
         self.app = app
+        self.who = who  # the account a request without a seat token comes from (a signed session cookie), if any
         self.max_body = settings.max_body
         self.body_timeout = settings.body_timeout
         self.addresses = Buckets(settings.rate, settings.burst)
@@ -94,19 +97,23 @@ class LimitsMiddleware:
         path: str = scope.get("path", "")
         address, token = _client(scope), _token(scope)
         if path.startswith("/api/"):
-            allowed = self.seats.allow(token) if token is not None else self.addresses.allow(address)
+            if token is not None:
+                allowed = self.seats.allow(token)
+            else:
+                account = self.who(scope) if self.who is not None else None
+                allowed = self.addresses.allow(account or address)
             if not allowed:
-                await _reply(send, 429, "too many requests: slow down")
+                await _reply(send, 429, "too many requests: slow down", "rate_limited", "ส่งคำขอเร็วเกินไป กรุณารอสักครู่แล้วลองใหม่")
                 return
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
                     size = int(value)
                 except ValueError:
-                    await _reply(send, 400, "bad Content-Length")
+                    await _reply(send, 400, "bad Content-Length", "bad_length", "ขนาดของข้อมูลที่ส่งมาไม่ถูกต้อง")
                     return
                 if size > self.max_body:
-                    await _reply(send, 413, f"request body too large (limit {self.max_body} bytes)")
+                    await self._too_large(send)
                     return
         seen = 0
         started = False
@@ -141,14 +148,19 @@ class LimitsMiddleware:
             await self.app(scope, limited_receive, tracking_send)
         except BodyTooLarge:
             if not started:
-                await _reply(send, 413, f"request body too large (limit {self.max_body} bytes)")
+                await self._too_large(send)
         except BodyTooSlow:
             if not started:
-                await _reply(send, 408, f"the request body did not arrive within {self.body_timeout:g} seconds")
+                message = f"the request body did not arrive within {self.body_timeout:g} seconds"
+                await _reply(send, 408, message, "body_too_slow", f"ข้อมูลที่ส่งมาไม่ครบภายใน {self.body_timeout:g} วินาที")
+
+    async def _too_large(self, send: Send) -> None:
+        message = f"request body too large (limit {self.max_body} bytes)"
+        await _reply(send, 413, message, "body_too_large", f"ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป (ไม่เกิน {self.max_body} ไบต์)")
 
 
 class SocketLimits:
-    """Counts open websockets by client address and by game; refuses one past either limit."""
+    """Counts open websockets by client (a logged-in account, else the address) and by game; refuses one past either limit."""
 
     def __init__(self, settings: Settings) -> None:
         self.per_address, self.per_game = settings.sockets_per_address, settings.sockets_per_game
@@ -156,11 +168,15 @@ class SocketLimits:
         self.games: Counter[str] = Counter()
 
     def open(self, address: str, game_id: str) -> None:
-        """Count a new socket, or raise a 429 that says which limit it passed."""
+        """Count a new socket, or raise a 429 that says which limit it passed.  ``address``: the client's key (account or address)."""
         if self.addresses[address] >= self.per_address:
-            raise ApiError(429, f"too many open connections from your address (at most {self.per_address})")
+            n = self.per_address
+            th = f"มีการเชื่อมต่อจากที่อยู่หรือบัญชีของคุณมากเกินไป (ไม่เกิน {n})"
+            raise ApiError(429, f"too many open connections from your address or account (at most {n})", code="sockets_client", th=th)
         if self.games[game_id] >= self.per_game:
-            raise ApiError(429, f"too many screens are watching this game (at most {self.per_game})")
+            n = self.per_game
+            th = f"มีจอที่ชมเกมนี้มากเกินไป (ไม่เกิน {n} จอ)"
+            raise ApiError(429, f"too many screens are watching this game (at most {n})", code="sockets_game", th=th)
         self.addresses[address] += 1
         self.games[game_id] += 1
 

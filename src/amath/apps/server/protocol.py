@@ -21,6 +21,7 @@ CLOCK_KINDS = ("none", "total", "move")
 MAX_NAME = 24
 MAX_TILES = 15
 MAX_VARIANT = 40
+RATED_RULESETS = ("a-math", "smath")
 _KIND_NAMES: dict[type, str] = {str: "a string", int: "an integer", bool: "true or false"}
 
 
@@ -63,7 +64,11 @@ def read_name(value: Any, fallback: str) -> str:
 
 
 def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
-    """A new game's set-up (variant, mode, players, teams, names, bot level, challenge, clock, practice), checked."""
+    """A new game's set-up (variant, rated, mode, players, teams, names, bot level, challenge, clock, practice), checked.
+
+    A rated game (``"rated": true``) is a room of two players in a rated ruleset; its clock,
+    if any, ends the game when a side's time is up (a loss for that side).
+    """
     obj = expect_object(data, "the game set-up")
     mode = _get(obj, "mode", str, "bot")
     if mode not in MODES:
@@ -97,8 +102,24 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
     minutes = _get(clock_in, "minutes", int, 22 if kind == "total" else 3)
     if not 1 <= minutes <= 180:
         raise bad("clock 'minutes' must be between 1 and 180")
+    rated = _get(obj, "rated", bool, False)
+    if rated and (mode != "room" or players != 2 or teams or rules.name not in RATED_RULESETS):
+        raise ApiError(
+            400,
+            "a rated game is an online room of 2 players playing A-Math or Smath (without options)",
+            code="rated_setup",
+            th="เกมจัดอันดับต้องเป็นห้องออนไลน์ 2 คน เล่นเอแม็ทหรือสแม็ท (ไม่มีตัวเลือกเสริม)",
+        )
+    loss_on_time = _get(clock_in, "loss_on_time", bool, False) or (rated and kind != "none")  # a rated clock ends the game
+    low, high = _rating_bound(obj, "rating_min"), _rating_bound(obj, "rating_max")
+    if (low is not None or high is not None) and not rated:
+        raise bad("a rating range is for rated games only ('rated': true)")
+    if low is not None and high is not None and low > high:
+        raise bad("'rating_min' must not be more than 'rating_max'")
     return {
         "variant": rules.name,
+        "rated": rated,
+        "rating_range": [low, high],
         "mode": mode,
         "players": players,
         "teams": teams,
@@ -106,8 +127,18 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
         "bot": bot,
         "challenge": _get(obj, "challenge", bool, False),
         "practice": _get(obj, "practice", bool, False) and mode == "bot",
-        "clock": {"kind": kind, "seconds": minutes * 60, "loss_on_time": _get(clock_in, "loss_on_time", bool, False)},
+        "clock": {"kind": kind, "seconds": minutes * 60, "loss_on_time": loss_on_time},
     }
+
+
+def _rating_bound(obj: dict[str, Any], key: str) -> int | None:
+    """A seek's lowest or highest rating of an opponent (a whole number from 0 to 4000), or None."""
+    value = obj.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4000:
+        raise bad(f"'{key}' must be a whole number from 0 to 4000, or null")
+    return value
 
 
 def read_variant(value: Any) -> Ruleset:

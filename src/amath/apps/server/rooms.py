@@ -15,20 +15,23 @@ import hashlib
 import hmac
 import itertools
 import logging
+import math
 import random
 import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from amath.apps.server import protocol
+from amath.apps.server.accounts import Account, Finished, SeatResult, time_class
 from amath.apps.server.bots import Bot, BotFactory, registry
 from amath.apps.server.changes import Change, dumps, field_change, turn_change
 from amath.apps.server.coach import Coach, best_plays, review_turn
 from amath.apps.server.config import Settings
 from amath.apps.server.errors import ApiError
+from amath.apps.server.glicko import START_RATING
 from amath.apps.server.preview import preview
 from amath.apps.server.records import record_text
 from amath.apps.server.storage import Database, StoredGame, StoredSeat
@@ -45,6 +48,14 @@ log = logging.getLogger("amath.apps.server")
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 Send = Callable[[str], Awaitable[None]]
+
+
+class Results(Protocol):
+    """Where finished games with an account at a seat are recorded (and rated): :class:`amath.apps.server.auth.Auth`."""
+
+    async def settle(self, game: Finished) -> bool: ...
+
+    async def ratings(self, account_ids: list[int], ruleset: str, time_class: str) -> dict[int, dict[str, Any]]: ...
 
 
 def hash_token(token: str) -> str:
@@ -99,6 +110,7 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[StoredGame | None]] = {}
         self.coach = Coach()
+        self.results: Results | None = None  # set by the app: finished games of accounts are recorded there
         # revisions from the clock in microseconds: a screen from before a restart never matches a new one
         self._revs = itertools.count(time.time_ns() // 1000)
         if settings.bot_factory is not None:
@@ -147,7 +159,7 @@ class Rooms:
             return await asyncio.shield(pending)
         except Exception:
             log.exception("reading game %s failed", game_id)
-            raise ApiError(503, "the game could not be read from the database; try again") from None
+            raise ApiError(503, "the game could not be read from the database; try again", code="storage_failed", th=STORAGE_TH) from None
 
     def is_table(self, room: Room, token: str | None) -> bool:
         """True for the hot-seat table token, which follows the side to move."""
@@ -174,6 +186,29 @@ class Rooms:
             return 0
         return next(s.seat for s in room.stored.seats if side_of(room.stored, s.seat) == game.to_move)
 
+    # ----- results and ratings ------------------------------------------------------------------
+    async def _settle(self, room: Room) -> None:
+        """Record a finished game with an account at a seat (and rate it, when rated); a failure is logged and retried at the next start."""
+        finished = _finished(room)
+        if self.results is None or finished is None:
+            return
+        try:
+            await self.results.settle(finished)
+        except Exception:
+            log.exception("recording the result of game %s failed; the next start tries again", room.stored.id)
+
+    async def settle_pending(self) -> list[str]:
+        """After a start: record the finished games of accounts whose results are missing (the server stopped first); their ids."""
+        if self.results is None:
+            return []
+        missing = await self.db.finished_with_accounts()
+        for game_id in missing:
+            try:
+                await self._settle(await self.room(game_id))
+            except ApiError as exc:
+                log.error("cannot record the result of game %s: %s", game_id, exc)
+        return missing
+
     async def resume_bots(self) -> None:
         """After a start: load the games in play with a bot seat or a clock, so bots to move and timers carry on."""
         for game_id in await self.db.resumable():
@@ -183,16 +218,28 @@ class Rooms:
                 log.error("cannot restore game %s: %s", game_id, exc)
 
     # ----- creating and joining ------------------------------------------------------
-    async def create(self, body: Any, address: str = "?") -> dict[str, Any]:
-        """A new game from a set-up; returns its id and the creator's token(s).  ``address``: who asks (room caps)."""
+    async def create(self, body: Any, address: str = "?", account: Account | None = None) -> dict[str, Any]:
+        """A new game from a set-up; returns its id and the creator's token(s).
+
+        ``address``: who asks (its waiting rooms are counted; a logged-in ``account`` is
+        counted instead).  The account takes seat 0 of a bot game or a room under its
+        display name (a hot seat is one screen for several people: no account); a rated
+        room needs one.
+        """
         setup = protocol.read_setup(body, self.bot_levels)
         mode, players, names = setup["mode"], setup["players"], setup["names"]
+        if setup["rated"] and account is None:
+            raise _login_needed()
+        if account is not None:
+            address = f"account:{account.id}"
         if mode == "room":
             await self._may_open_room(address)
         game_id = secrets.token_urlsafe(9)
         seats = [StoredSeat(k) for k in range(players)]
         tokens: dict[int, str] = {}
         table_token = None
+        if account is not None and mode != "hotseat":
+            names[0], seats[0].account = account.display, account.id
         if mode == "bot":
             seats[0].name, seats[0].joined = names[0], True
             seats[1].name, seats[1].bot, seats[1].joined = f"Bot ({setup['bot']})", setup["bot"], True
@@ -206,7 +253,9 @@ class Rooms:
             tokens[0] = secrets.token_urlsafe(24)
         for k, tok in tokens.items():
             seats[k].token_hash = hash_token(tok)
-        config = {key: setup[key] for key in ("variant", "players", "teams", "challenge", "clock", "bot", "practice")}
+        config = {key: setup[key] for key in ("variant", "rated", "players", "teams", "challenge", "clock", "bot", "practice")}
+        if setup["rating_range"] != [None, None]:
+            config["rating_range"] = setup["rating_range"]
         if table_token is not None:
             config["table_token"] = hash_token(table_token)
         stored = StoredGame(game_id, mode, config, seats, time.time())
@@ -219,8 +268,12 @@ class Rooms:
         token = table_token if table_token is not None else tokens[0]
         return {"id": game_id, "seat": 0, "token": token, "mode": mode}
 
-    async def join(self, game_id: str, body: Any) -> dict[str, Any]:
-        """Take the first free seat of a waiting room; returns the seat and its token."""
+    async def join(self, game_id: str, body: Any, account: Account | None = None) -> dict[str, Any]:
+        """Take the first free seat of a waiting room; returns the seat and its token.
+
+        A logged-in ``account`` sits there under its display name; a rated room takes
+        only accounts, and never the same one twice.
+        """
         room = await self.room(game_id)
         obj = protocol.expect_object(body, "the join request")
         async with room.lock:
@@ -228,10 +281,16 @@ class Rooms:
             free = [s for s in room.stored.seats if not s.joined]
             if room.stored.mode != "room" or not free:
                 raise ApiError(409, "this game has no free seat; you can watch it")
+            if room.stored.config.get("rated"):
+                if account is None:
+                    raise _login_needed()
+                if any(s.account == account.id for s in room.stored.seats):
+                    raise ApiError(409, "you already sit in this rated game", code="rated_self", th="คุณนั่งในเกมจัดอันดับนี้อยู่แล้ว")
+                await self._in_range(room, account)
             seat = free[0]
-            name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}")
+            name = protocol.read_name(obj.get("name"), f"Player {seat.seat + 1}") if account is None else account.display
             token = secrets.token_urlsafe(24)
-            await self._seat_taken(room, seat, name, hash_token(token), None)
+            await self._seat_taken(room, seat, name, hash_token(token), None, None if account is None else account.id)
         await self.broadcast(room)
         self._schedule_bots(room)
         return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
@@ -248,6 +307,10 @@ class Rooms:
         async with room.lock:
             if self.seat_of(room, token) != 0 or room.stored.mode != "room":
                 raise ApiError(403, "only the player who created the room can seat a bot")
+            if room.stored.config.get("rated"):
+                raise ApiError(
+                    409, "a rated game is between two people: no bot", code="rated_no_bot", th="เกมจัดอันดับเล่นระหว่างคนสองคน ให้บอทนั่งไม่ได้"
+                )
             self._still_open(room)
             free = [s for s in room.stored.seats if not s.joined]
             if not free:
@@ -257,13 +320,15 @@ class Rooms:
         self._schedule_bots(room)
         return self._view(room, 0)
 
-    async def _seat_taken(self, room: Room, seat: StoredSeat, name: str, token_hash: str, bot: str | None) -> None:
+    async def _seat_taken(
+        self, room: Room, seat: StoredSeat, name: str, token_hash: str, bot: str | None, account: int | None = None
+    ) -> None:
         """Take and store a free seat; the game starts when the last one is taken.  On a storage failure nothing changed."""
-        seat.name, seat.token_hash, seat.bot, seat.joined = name, token_hash, bot, True
+        seat.name, seat.token_hash, seat.bot, seat.joined, seat.account = name, token_hash, bot, True, account
         try:
             await self._write(self.db.save_seat(room.stored.id, seat), "the seat")
         except ApiError:
-            seat.name, seat.token_hash, seat.bot, seat.joined = "", "", None, False
+            seat.name, seat.token_hash, seat.bot, seat.joined, seat.account = "", "", None, False, None
             raise
         if all(s.joined for s in room.stored.seats):
             self._start(room)
@@ -275,7 +340,7 @@ class Rooms:
             await work
         except Exception:
             log.exception("storing %s failed", what)
-            raise ApiError(503, f"{what} could not be stored; try again") from None
+            raise ApiError(503, f"{what} could not be stored; try again", code="storage_failed", th=STORAGE_TH) from None
 
     def _start(self, room: Room) -> None:
         """Deal: every seat is taken, so the sides' names are known."""
@@ -322,22 +387,51 @@ class Rooms:
         async with room.lock:
             return record_text(room.game, side, room.stored.created)
 
-    async def lobby(self) -> dict[str, Any]:
-        """Open rooms to join and online games to watch."""
+    async def _in_range(self, room: Room, account: Account) -> None:
+        """403 ``seek_range`` when a rated room asks for opponents rated within a range and ``account`` is not."""
+        low, high = room.stored.config.get("rating_range") or [None, None]
+        if (low is None and high is None) or self.results is None:
+            return
+        cfg = room.stored.config
+        found = await self.results.ratings([account.id], cfg["variant"], time_class(cfg["clock"]))
+        rating = found.get(account.id, {}).get("rating", START_RATING)
+        if (low is not None and rating < low) or (high is not None and rating > high):
+            span = f"{low if low is not None else ''}-{high if high is not None else ''}"
+            raise ApiError(
+                403, f"this game is for players rated {span}; your rating here is {round(rating)}", code="seek_range",
+                th=f"เกมนี้สำหรับผู้เล่นที่มีเรตติ้ง {span} เรตติ้งของคุณในเกมแบบนี้คือ {round(rating)}",
+            )  # fmt: skip
 
-        def brief(g: StoredGame) -> dict[str, Any]:
-            seats = [{"name": s.name, "joined": s.joined} for s in g.seats]
+    async def lobby(self) -> dict[str, Any]:
+        """Open rooms to join (rated: the players' ratings and the range asked, a seek) and games to watch, highest rated first."""
+
+        def brief(g: StoredGame, rated: dict[int, dict[str, Any]]) -> dict[str, Any]:
+            seats = [
+                {"name": s.name, "joined": s.joined, "rating": rated.get(s.account) if s.account is not None else None} for s in g.seats
+            ]
             cfg = g.config
             return {
                 "id": g.id, "variant": cfg.get("variant", "a-math"), "players": cfg["players"], "teams": cfg["teams"],
-                "seats": seats, "created": g.created,
+                "seats": seats, "created": g.created, "rated": bool(cfg.get("rated")), "clock": cfg.get("clock", {"kind": "none"}),
+                "rating_range": cfg.get("rating_range"),
             }  # fmt: skip
 
-        return {
-            "waiting": [brief(g) for g in await self.db.recent("waiting") if g.created >= time.time() - self.settings.waiting_ttl],
-            "playing": [brief(g) for g in await self.db.recent("playing")],
-            "bots": self.bot_levels,
-        }
+        waiting = [g for g in await self.db.recent("waiting") if g.created >= time.time() - self.settings.waiting_ttl]
+        playing = await self.db.recent("playing")
+        ratings: dict[str, dict[int, dict[str, Any]]] = {}
+        if self.results is not None:
+            groups: dict[tuple[str, str], set[int]] = {}
+            for g in waiting + playing:
+                if g.config.get("rated"):
+                    key = (g.config["variant"], time_class(g.config.get("clock", {})))
+                    groups.setdefault(key, set()).update(s.account for s in g.seats if s.account is not None)
+            found = {key: await self.results.ratings(sorted(ids), *key) for key, ids in groups.items() if ids}
+            for g in waiting + playing:
+                if g.config.get("rated"):
+                    ratings[g.id] = found.get((g.config["variant"], time_class(g.config.get("clock", {}))), {})
+        games = [brief(g, ratings.get(g.id, {})) for g in playing]
+        games.sort(key=lambda b: -max((s["rating"]["rating"] for s in b["seats"] if s["rating"]), default=0))
+        return {"waiting": [brief(g, ratings.get(g.id, {})) for g in waiting], "playing": games, "bots": self.bot_levels}
 
     # ----- acting ----------------------------------------------------------------------
     async def act(self, game_id: str, token: str | None, body: Any, screen: str | None = None) -> str:
@@ -410,10 +504,12 @@ class Rooms:
             game.pop()
             stored.turns, stored.status, stored.turn_started = before
             log.exception("storing a turn of %s failed", stored.id)
-            raise ApiError(503, "the move could not be stored; try again") from None
+            raise ApiError(503, "the move could not be stored; try again", code="storage_failed", th=STORAGE_TH) from None
         game.forget_undo()  # stored: it is never taken back now, and the snapshots would pile up in memory
         spectators = self._spectators(room)
         self._changed(room, lambda base, rev: turn_change(base, rev, stored, game, first, spectators))
+        if game.over and not game.can_challenge():
+            await self._settle(room)
 
     async def preview(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """Judge tentative tiles for the token's seat without changing anything."""
@@ -435,18 +531,58 @@ class Rooms:
         """The token's side resigns: the game ends now and the other sides win on the scores as they stand."""
         room, seat = await self._seated(game_id, token)
         async with room.lock:
+            await self._resign(room, side_of(room.stored, seat))
+        self._schedule_clock(room)
+        await self.broadcast(room)
+        return self._view(room, seat)
+
+    async def _resign(self, room: Room, side: int, abandoned: bool = False) -> None:
+        """End the game (in play) by ``side``'s resignation, stored first; ``abandoned``: the side left (a claimed win)."""
+        game = self._playing(room)
+        config = room.stored.config
+        before = room.stored.status
+        config["resigned"] = side
+        if abandoned:
+            config["abandoned"] = True
+        room.stored.status = "over"
+        try:
+            await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the resignation")
+        except ApiError:
+            config.pop("resigned", None)
+            config.pop("abandoned", None)
+            room.stored.status = before
+            raise
+        game.resign(side)
+        await self._settle(room)
+
+    async def claim_win(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A rated game whose side to move left: no screen of theirs open and no move for ``abandon_seconds``; the other side wins.
+
+        It counts as the absent side's resignation (``reason`` ``abandon`` in the results):
+        a rated game abandoned is a loss for the side that left.
+        """
+        room, seat = await self._seated(game_id, token)
+        async with room.lock:
             game = self._playing(room)
-            side = side_of(room.stored, seat)
-            before = room.stored.status
-            room.stored.config["resigned"] = side
-            room.stored.status = "over"
-            try:
-                await self._write(self.db.save_state(room.stored, len(room.stored.turns)), "the resignation")
-            except ApiError:
-                del room.stored.config["resigned"]
-                room.stored.status = before
-                raise
-            game.resign(side)
+            stored = room.stored
+            if not stored.config.get("rated"):
+                raise ApiError(409, "a win is claimed only in a rated game", code="claim_rated", th="ขอชนะได้เฉพาะในเกมจัดอันดับ")
+            absent = game.to_move
+            if side_of(stored, seat) == absent:
+                raise ApiError(409, "it is your turn: play, or resign", code="claim_own_turn", th="ตอนนี้เป็นตาของคุณ ให้ลงเบี้ยหรือยอมแพ้")
+            seats = {s.seat for s in stored.seats if side_of(stored, s.seat) == absent}
+            if any(w.seat in seats and not w.table for w in room.watchers):
+                raise ApiError(
+                    409, "the other player's screen is still open: wait for their move", code="claim_present",
+                    th="จอของคู่แข่งยังเปิดอยู่ กรุณารอให้เขาลงเบี้ย",
+                )  # fmt: skip
+            left = self.settings.abandon_seconds - (time.time() - stored.turn_started)
+            if left > 0:
+                raise ApiError(
+                    409, f"the other player may still come back: ask again in {math.ceil(left)} seconds", code="claim_wait",
+                    th=f"คู่แข่งอาจกลับมา กรุณาขออีกครั้งใน {math.ceil(left)} วินาที",
+                )  # fmt: skip
+            await self._resign(room, absent, abandoned=True)
         self._schedule_clock(room)
         await self.broadcast(room)
         return self._view(room, seat)
@@ -465,8 +601,8 @@ class Rooms:
             new_id = old.config.get("rematch")
             if not isinstance(new_id, str):
                 new_id = secrets.token_urlsafe(9)
-                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned", "claims")}
-                seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined) for s in old.seats]
+                config = {k: v for k, v in old.config.items() if k not in ("header", "rematch", "resigned", "abandoned", "claims")}
+                seats = [StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.joined, s.account) for s in old.seats]
                 stored = StoredGame(new_id, old.mode, config, seats, time.time())
                 fresh = Room(stored, None, rev=next(self._revs))
                 self._start(fresh)
@@ -499,6 +635,8 @@ class Rooms:
         room, seat = await self._seated(game_id, token)
         if room.stored.mode != "room":
             raise ApiError(409, "only a seat in an online room can be handed over")
+        if room.stored.config.get("rated"):
+            raise ApiError(409, "a seat of a rated game stays with its account", code="rated_handover", th="ที่นั่งในเกมจัดอันดับมอบให้คนอื่นไม่ได้")
         code = secrets.token_urlsafe(12)
         async with room.lock:
             claims = {h: s for h, s in self._claims(room).items() if s != seat}
@@ -719,16 +857,25 @@ class Rooms:
         """429 when ``address`` has its share of waiting rooms open already, or the whole server has."""
         mine = sum(1 for r in self.rooms.values() if r.creator == address and r.stored.status == "waiting")
         if mine >= self.settings.waiting_per_address:
-            raise ApiError(429, f"you have {mine} rooms waiting for players already: start one of them (or wait) first")
+            raise ApiError(
+                429, f"you have {mine} rooms waiting for players already: start one of them (or wait) first", code="rooms_waiting",
+                th=f"คุณมีห้องที่รอผู้เล่นอยู่แล้ว {mine} ห้อง กรุณาเริ่มเล่นห้องใดห้องหนึ่ง (หรือรอ) ก่อน",
+            )  # fmt: skip
         if await self.db.count_waiting(time.time() - self.settings.waiting_ttl) >= self.settings.max_waiting:
-            raise ApiError(429, "the server has as many rooms waiting for players as it takes: join one of them, or try later")
+            raise ApiError(
+                429, "the server has as many rooms waiting for players as it takes: join one of them, or try later", code="rooms_full",
+                th="เซิร์ฟเวอร์มีห้องที่รอผู้เล่นเต็มแล้ว กรุณาเข้าร่วมห้องที่มีอยู่ หรือลองใหม่ภายหลัง",
+            )  # fmt: skip
 
     def _still_open(self, room: Room) -> None:
         """410 for a waiting room past its time (swept or not yet)."""
         stored = room.stored
         late = stored.status == "waiting" and stored.mode == "room" and stored.created < time.time() - self.settings.waiting_ttl
         if stored.status == "expired" or late:
-            raise ApiError(410, "this room has expired: nobody filled it in time; open a new one")
+            raise ApiError(
+                410, "this room has expired: nobody filled it in time; open a new one", code="room_expired",
+                th="ห้องนี้หมดเวลาแล้ว ไม่มีผู้เล่นเข้ามาครบทันเวลา กรุณาเปิดห้องใหม่",
+            )  # fmt: skip
 
     async def sweep(self) -> list[str]:
         """Expire the waiting rooms past ``waiting_ttl`` (their screens are told), and let idle games leave memory.
@@ -840,3 +987,25 @@ class Rooms:
                     task.cancel()
         self.coach.close()
         await self.db.close()
+
+
+STORAGE_TH = "บันทึกหรืออ่านข้อมูลจากฐานข้อมูลไม่สำเร็จ ไม่มีอะไรเปลี่ยนแปลง กรุณาลองใหม่อีกครั้ง"
+"""A 503: the database failed (nothing changed)."""
+
+
+def _login_needed() -> ApiError:
+    return ApiError(401, "a rated game needs you to log in", code="rated_login", th="เกมจัดอันดับต้องเข้าสู่ระบบก่อน")
+
+
+def _finished(room: Room) -> Finished | None:
+    """What the results need of a finished game with an account at a seat (None otherwise)."""
+    game, stored = room.game, room.stored
+    if game is None or game.result is None or not any(s.account is not None for s in stored.seats):
+        return None
+    seats = tuple(SeatResult(s.seat, side_of(stored, s.seat), s.name, s.account) for s in stored.seats)
+    result = game.result
+    return Finished(
+        stored.id, stored.config.get("variant", "a-math"), dict(stored.config.get("clock", {"kind": "none"})),
+        bool(stored.config.get("rated")), "abandon" if stored.config.get("abandoned") else result.reason, seats,
+        tuple(result.scores), tuple(result.winners),
+    )  # fmt: skip

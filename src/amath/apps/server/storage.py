@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.expression import BindParameter, bindparam
 
+from amath.apps.server.schema import HEAD, Base, ResultRow, SchemaUnknown, prepare
 from amath.apps.server.writers import Writers, driver_for
 from amath.core.errors import AmathError
 
@@ -31,11 +32,7 @@ if TYPE_CHECKING:
     import psycopg
 
 
-class _Base(DeclarativeBase):
-    pass
-
-
-class GameRow(_Base):
+class GameRow(Base):
     """One game or room: how it was set up, its seed once started, and its status."""
 
     __tablename__ = "games"
@@ -50,7 +47,7 @@ class GameRow(_Base):
     turns: Mapped[list[TurnRow]] = relationship(order_by="TurnRow.n", cascade="all, delete-orphan")
 
 
-class SeatRow(_Base):
+class SeatRow(Base):
     """A seat at the table: who sits there, the hash of its secret token, or a bot level."""
 
     __tablename__ = "seats"
@@ -60,9 +57,10 @@ class SeatRow(_Base):
     token_hash: Mapped[str] = mapped_column(String(64), default="")
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", name="fk_seats_account_id"), nullable=True, index=True)
 
 
-class TurnRow(_Base):
+class TurnRow(Base):
     """One saved-game turn: ``{"player", "move", "by"?, "elapsed"?}`` as JSON, in order."""
 
     __tablename__ = "turns"
@@ -80,6 +78,7 @@ class StoredSeat:
     token_hash: str = ""
     bot: str | None = None
     joined: bool = False
+    account: int | None = None
 
 
 @dataclass(slots=True)
@@ -120,7 +119,7 @@ def database_url(text: str) -> URL:
 
 
 class Store:
-    """The database: SQLite by default, any SQLAlchemy URL.  Tables are created on start.
+    """The database: SQLite by default, any SQLAlchemy URL.  Its schema is brought to the newest version on start (:mod:`.schema`).
 
     Every way the URL can fail (not a URL, no driver, the server out of reach) is a
     :class:`StorageError` of one line that says what to do.
@@ -160,7 +159,15 @@ class Store:
         self._save_header = Prepared(self.engine, update(GameRow).where(GameRow.id == game_id).values(**fields))
         self._save_turn = Prepared(self.engine, insert(TurnRow).values(game_id=game_id, n=bindparam("n"), data=bindparam("data")))
         try:
-            _Base.metadata.create_all(self.engine)
+            with self.engine.begin() as conn:
+                self.schema = prepare(conn, Base.metadata)
+        except SchemaUnknown as exc:
+            self.engine.dispose()
+            message = (
+                f"the database {shown} has schema version {exc.version}, which this amath does not know"
+                f" (its newest is {HEAD}): install a newer amath"
+            )
+            raise StorageError(message, code="db_schema_unknown", url=shown, version=exc.version, head=HEAD) from None
         except DBAPIError as exc:
             self.engine.dispose()
             reason = _first_line(exc.orig or exc)
@@ -177,13 +184,16 @@ class Store:
                 id=game.id, mode=game.mode, config=json.dumps(game.config), seed=game.seed,
                 status=game.status, created=game.created, turn_started=game.turn_started,
             )  # fmt: skip
-            row.seats = [SeatRow(seat=x.seat, name=x.name, token_hash=x.token_hash, bot=x.bot, joined=x.joined) for x in game.seats]
+            row.seats = [
+                SeatRow(seat=x.seat, name=x.name, token_hash=x.token_hash, bot=x.bot, joined=x.joined, account_id=x.account)
+                for x in game.seats
+            ]
             row.turns = [TurnRow(n=k, data=json.dumps(t)) for k, t in enumerate(game.turns)]
             s.add(row)
 
     def save_seat(self, game_id: str, seat: StoredSeat) -> None:
         """Write one seat (a player joined)."""
-        values = {"name": seat.name, "token_hash": seat.token_hash, "bot": seat.bot, "joined": seat.joined}
+        values = {"name": seat.name, "token_hash": seat.token_hash, "bot": seat.bot, "joined": seat.joined, "account_id": seat.account}
         with self.engine.begin() as conn:
             where = (SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
             if conn.execute(update(SeatRow).where(*where).values(**values)).rowcount != 1:
@@ -280,6 +290,13 @@ class Store:
             bots = set(s.scalars(select(SeatRow.game_id).join(GameRow).where(playing, SeatRow.bot.is_not(None))))
             timed = [gid for gid, config in s.execute(select(GameRow.id, GameRow.config).where(playing)) if _clocked(config)]
             return sorted(bots.union(timed))
+
+    def finished_with_accounts(self) -> list[str]:
+        """Ids of the finished games with an account at a seat and no result recorded (the server stopped first)."""
+        with Session(self.engine) as s:
+            recorded = select(ResultRow.game_id).where(ResultRow.game_id == SeatRow.game_id).exists()
+            over = (GameRow.status == "over", SeatRow.account_id.is_not(None), ~recorded)
+            return sorted(s.scalars(select(SeatRow.game_id).join(GameRow).where(*over).distinct()))
 
     def count_waiting(self, since: float) -> int:
         """How many online rooms created after ``since`` still wait for players."""
@@ -398,6 +415,10 @@ class Database:
         """See :meth:`Store.resumable`."""
         return await self._run(self.store.resumable)
 
+    async def finished_with_accounts(self) -> list[str]:
+        """See :meth:`Store.finished_with_accounts`."""
+        return await self._run(self.store.finished_with_accounts)
+
     async def count_waiting(self, since: float) -> int:
         """See :meth:`Store.count_waiting`."""
         return await self._run(self.store.count_waiting, since)
@@ -418,7 +439,7 @@ def _stored(row: GameRow) -> StoredGame:
         id=row.id,
         mode=row.mode,
         config=json.loads(row.config),
-        seats=[StoredSeat(x.seat, x.name, x.token_hash, x.bot, x.joined) for x in row.seats],
+        seats=[StoredSeat(x.seat, x.name, x.token_hash, x.bot, x.joined, x.account_id) for x in row.seats],
         created=row.created,
         seed=row.seed,
         status=row.status,

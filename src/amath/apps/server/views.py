@@ -34,6 +34,7 @@ def build_view(stored: StoredGame, game: Game | None, seat: int | None) -> dict[
     view: dict[str, Any] = {
         "id": stored.id,
         "mode": stored.mode,
+        "rated": bool(cfg.get("rated")),
         "status": stored.status,
         "variant": rules.name,
         "rules": rules_view(rules),

@@ -8,9 +8,17 @@ export class ApiError extends Error {
   }
 }
 
+// The CSRF token the server gave this browser's session (a cookie the page reads and sends back as a header).
+function csrfToken() {
+  const m = /(?:^|;\s*)amath_csrf=([^;]+)/.exec(document.cookie);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
 export async function api(path, { method = "GET", body, token, screen } = {}) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers["X-Seat-Token"] = token;
+  const csrf = method === "GET" ? null : csrfToken();
+  if (csrf) headers["X-CSRF-Token"] = csrf; // a logged-in browser's state changes carry it (docs/web.md, CSRF)
   if (screen) headers["X-Screen"] = screen; // this page's socket: the answer carries the change, the socket need not
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
@@ -80,6 +88,32 @@ export function tileOrder(a, b) {
   const rank = ["+", "-", "*", "/", "+-", "*/", "=", "?"];
   return rank.indexOf(a) - rank.indexOf(b);
 }
+
+// The logged-in account ({name, display}) or null; the header's account link shows it.
+let me;
+export async function currentAccount() {
+  if (me === undefined) {
+    try { me = (await api("/api/me")).account; } catch { me = null; }
+  }
+  return me;
+}
+
+// The header's account link: the display name (to one's profile) or "Log in"; again after a change of language.
+export function paintAccount() {
+  const link = document.getElementById("account-link");
+  if (!link || me === undefined) return;
+  link.textContent = me ? me.display : t("log_in");
+  link.href = me ? `/u/${encodeURIComponent(me.name)}` : "/account";
+  link.title = me ? t("my_profile") : "";
+}
+
+export async function showAccount() {
+  const account = await currentAccount();
+  paintAccount();
+  return account;
+}
+
+export function forgetAccount(account) { me = account; paintAccount(); }
 
 export function setupLang(render) {
   const btn = document.getElementById("lang");

@@ -428,6 +428,8 @@ function renderActions() {
   $("btn-resign").hidden = !(state.me && state.status === "playing");
   $("btn-resign").textContent = resignArmed ? t("resign_confirm") : t("resign");
   $("btn-resign").classList.toggle("warn", resignArmed);
+  // a rated game whose player to move left: the other may claim the win (the server says when it may)
+  $("btn-claim-win").hidden = !(state.rated && state.me && state.status === "playing" && state.to_move !== state.me.side);
   const seated = state.me && state.mode === "room" && state.status !== "over" && !curtain;
   $("btn-handover").hidden = !seated;
   $("actions").hidden = exchangeMode;
@@ -536,7 +538,7 @@ function renderStatus() {
   else text = t("waiting_for", { name: sideName(state.to_move) });
   if (state.me && state.can_challenge) text += ` · ${t("can_challenge_hint")}`;
   $("status").textContent = text;
-  $("variant").textContent = variantLabel(state.variant);
+  $("variant").textContent = variantLabel(state.variant) + (state.rated ? ` · ${t("rated_tag")}` : "");
   $("status").classList.toggle("mine", myTurn());
 }
 
@@ -861,7 +863,7 @@ function showJoin() {
       closeModal();
       history.replaceState(null, "", `/g/${gameId}`);
       connect();
-    } catch (e) { message = t("error", { msg: e.message }); closeModal(); render(); }
+    } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); closeModal(); render(); }
   };
   openModal(el("div", { class: "join" }, el("h2", { text: t("join_room") }),
     el("label", {}, el("span", { text: t("join_as") }), input),
@@ -917,6 +919,7 @@ function init() {
   $("btn-record").addEventListener("click", downloadRecord);
   $("btn-hint").addEventListener("click", askHint);
   $("btn-resign").addEventListener("click", resign);
+  $("btn-claim-win").addEventListener("click", () => post("claim-win"));
   $("btn-handover").addEventListener("click", handover);
   $("btn-zoom").addEventListener("click", () => setZoom(!document.body.classList.contains("zoomed")));
   setZoom(localStorage.getItem("amath.zoom") === "1");

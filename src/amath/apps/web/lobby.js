@@ -1,11 +1,14 @@
 // The lobby: the game (A-Math or Smath and its options), new game against the bot, hot seat,
 // online rooms, join or watch, and opening a game record to replay.
 import { variantLabel } from "./board.js";
-import { api, el, saveSeat, setupLang, t } from "./common.js";
+import { api, el, paintAccount, saveSeat, setupLang, showAccount, t } from "./common.js";
+import { getLang, reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = [];
+let botNames = {};  // level -> {en, th}: the registry's names for people (so no level shows as a raw id)
 let rooms = { waiting: [], playing: [] };
+let account = null;  // the logged-in account, or null (a guest)
 
 function myName() { return $("name").value.trim() || t("default_name"); }
 
@@ -71,7 +74,8 @@ function renderNames() {
 function render() {
   const level = $("bot-level");
   const chosen = level.value;
-  level.replaceChildren(...bots.map((b) => el("option", { value: b, text: t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`) })));
+  const label = (b) => (botNames[b] && botNames[b][getLang()]) || (t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`));
+  level.replaceChildren(...bots.map((b) => el("option", { value: b, text: label(b) })));
   if (bots.includes(chosen)) level.value = chosen;
   $("no-bots").hidden = bots.length > 0;
   $("start-bot").disabled = bots.length === 0;
@@ -79,11 +83,19 @@ function render() {
   renderNames();
   const list = (items, action) => items.length === 0 ? [el("li", { class: "note", text: t("none_yet") })] : items.map((g) => {
     const joined = g.seats.filter((s) => s.joined).length;
-    const who = g.seats.filter((s) => s.joined).map((s) => s.name).join(", ");
-    const what = `${variantLabel(g.variant)} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;
+    const who = g.seats.filter((s) => s.joined).map((s) => s.rating ? `${s.name} (${s.rating.rating}${s.rating.provisional ? "?" : ""})` : s.name).join(", ");
+    const [low, high] = g.rating_range || [null, null];
+    const range = low === null && high === null ? "" : ` · ${t("rating_range")} ${low ?? ""}–${high ?? ""}`;
+    const what = `${variantLabel(g.variant)}${g.rated ? " · " + t("rated_tag") : ""}${range} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;
     return el("li", {}, el("span", { text: what }),
       el("a", { class: "button", href: `/g/${g.id}${action === "join" ? "?join=1" : ""}`, text: t(action) }));
   });
+  paintAccount();
+  const rateable = $("room-players").value === "2" && ["a-math", "smath"].includes(variantName());
+  $("room-rated-box").hidden = !account || !rateable;
+  $("rated-login").hidden = Boolean(account) || !rateable;
+  if ($("room-rated-box").hidden) $("room-rated").checked = false;
+  $("room-range").hidden = !$("room-rated").checked;
   $("open-rooms").replaceChildren(...list(rooms.waiting, "join"));
   $("live-games").replaceChildren(...list(rooms.playing, "watch"));
 }
@@ -95,8 +107,15 @@ async function create(body) {
     saveSeat(res.id, { token: res.token, seat: res.seat, mode: res.mode });
     location.href = `/g/${res.id}`;
   } catch (e) {
-    $("lobby-error").textContent = t("error", { msg: e.message });
+    $("lobby-error").textContent = t("error", { msg: reason(e.message, e.messages) });
   }
+}
+
+// A rated room's seek: the opponents' lowest and highest rating, when given.
+function ratingRange() {
+  if (!$("room-rated").checked) return {};
+  const bound = (id) => ($(id).value.trim() === "" ? null : Math.round(Number($(id).value)));
+  return { rating_min: bound("range-min"), rating_max: bound("range-max") };
 }
 
 function setupPlayers(value) { return value === "teams" ? { players: 4, teams: true } : { players: Number(value), teams: false }; }
@@ -109,7 +128,7 @@ async function init() {
   $("name").value = localStorage.getItem("amath.name") || "";
   $("name").addEventListener("change", () => localStorage.setItem("amath.name", $("name").value.trim()));
   setupLang(render);
-  try { bots = (await api("/api/config")).bots; } catch { bots = []; }
+  try { ({ bots, bot_names: botNames = {} } = await api("/api/config")); } catch { bots = []; }
   $("hs-players").addEventListener("change", renderNames);
   restoreVariant();
   $("variant").addEventListener("change", showVariant);
@@ -125,12 +144,19 @@ async function init() {
   }));
   $("create-room").addEventListener("click", () => create({
     variant: variantName(), mode: "room", name: myName(), ...setupPlayers($("room-players").value), challenge: $("room-challenge").checked, clock: clockOf($("room-clock")),
+    rated: $("room-rated").checked, ...ratingRange(),
   }));
+  $("room-rated").addEventListener("change", render);
+  $("room-players").addEventListener("change", render);
+  for (const id of ["variant", "opt-beginners", "opt-primary", "opt-coop"]) $(id).addEventListener("change", render);
   $("join-go").addEventListener("click", () => {
     const text = $("join-code").value.trim();
     const m = /([A-Za-z0-9_-]{6,32})\/?(\?.*)?$/.exec(text);
     if (m) location.href = `/g/${m[1]}?join=1`;
   });
+  render();
+  account = await showAccount();
+  if (account && !localStorage.getItem("amath.name")) $("name").value = account.display;
   render();
   refresh();
   setInterval(refresh, 5000);

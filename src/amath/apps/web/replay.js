@@ -1,6 +1,6 @@
 // The record viewer: an uploaded game record, re-played by the server, stepped through turn by turn.
 import { buildBoard, paintBoard, renderLegend, tileNode, variantLabel } from "./board.js";
-import { api, el, moveLine, placeLine, setupLang, showNotation, showTile, t } from "./common.js";
+import { api, ApiError, el, moveLine, placeLine, setupLang, showNotation, showTile, t } from "./common.js";
 import { reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -246,7 +246,15 @@ function init() {
   const stored = sessionStorage.getItem("amath.replay");
   gameId = sessionStorage.getItem("amath.replay.game");
   const analyse = new URLSearchParams(location.search).has("analyse");
-  if (stored) load(stored, sessionStorage.getItem("amath.replay.name")).then(() => { if (analyse) startAnalysis(); });
+  const fromGame = new URLSearchParams(location.search).get("game");  // a finished game of this server (a profile links here)
+  if (fromGame) {
+    gameId = fromGame;
+    fetch(`/api/games/${encodeURIComponent(fromGame)}/record`).then(async (res) => {
+      if (!res.ok) throw new ApiError(res.status, "", await res.json().catch(() => null));
+      return res.text();
+    }).then((text) => load(text, `amath-${fromGame}.amr`)).then(() => { if (analyse) startAnalysis(); })
+      .catch((e) => { $("replay-error").dataset.msg = reason(e.message, e.messages) || t("no_game"); render(); });
+  } else if (stored) load(stored, sessionStorage.getItem("amath.replay.name")).then(() => { if (analyse) startAnalysis(); });
   else render();
 }
 

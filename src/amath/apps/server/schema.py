@@ -1,0 +1,144 @@
+"""The database's tables and their versions: SQLAlchemy models, upgraded in place on start by Alembic.
+
+Every table of the server is declared on :class:`Base`: the games' own (``games``,
+``seats``, ``turns``, in :mod:`amath.apps.server.storage`) and the players' (accounts,
+sessions, ratings, results and the server's signing key, here).  The schema has a
+version (Alembic's ``alembic_version`` table); :func:`prepare` brings any database to the
+newest one when the server starts:
+
+- an empty database gets every table at once and is stamped with the newest version;
+- a database made before versions existed (the ``games`` table, no version) is the
+  baseline, ``0001``: it is stamped so, then upgraded;
+- a versioned database is upgraded from its version.
+
+The migrations are ``migrations/versions/*.py`` (written by hand, checked by
+``tests/test_server_schema.py`` to build exactly these models).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Boolean, Connection, Float, ForeignKey, Index, Integer, MetaData, String, inspect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+BASELINE = "0001"
+"""The version of a database made before versions: the three game tables as main had them on 2026-12-07."""
+HEAD = "0002"
+"""The newest version (a test checks it is Alembic's head)."""
+
+
+class Base(DeclarativeBase):
+    """Every table of the server."""
+
+
+class AccountRow(Base):
+    """A person who signed up: the login name (``key`` is its lower case, unique), a display name and the password's Argon2 hash."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(24))
+    key: Mapped[str] = mapped_column(String(24), unique=True)
+    display: Mapped[str] = mapped_column(String(64))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A login: the SHA-256 of its random id (the cookie holds the id, signed), whose it is, and when it was last used."""
+
+    __tablename__ = "sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    seen: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """An account's Glicko-2 rating in one ruleset (``a-math``, ``smath``) and time class (``classic``, ``fast``, ``untimed``)."""
+
+    __tablename__ = "ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(16), primary_key=True)
+    time_class: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class ResultRow(Base):
+    """How a finished game went for one account's seat: the outcome, the scores, and (rated) the rating before and after."""
+
+    __tablename__ = "results"
+    __table_args__ = (Index("ix_results_account_finished", "account_id", "finished"),)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    outcome: Mapped[str] = mapped_column(String(8))
+    score: Mapped[int] = mapped_column(Integer)
+    opponent: Mapped[str] = mapped_column(String(64))
+    opponent_score: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(16))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    time_class: Mapped[str] = mapped_column(String(16))
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rd_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished: Mapped[float] = mapped_column(Float)
+
+
+class ServerKeyRow(Base):
+    """A secret of the server kept with its data (the session cookies' signing key), made on first start."""
+
+    __tablename__ = "server_keys"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+
+
+def alembic_config(conn: Connection) -> Config:
+    """Alembic's configuration for the migrations shipped with the package, run on ``conn`` (no ``alembic.ini``)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = conn
+    return config
+
+
+class SchemaUnknown(Exception):
+    """The database's schema version is none of the migrations' (made by a newer amath)."""
+
+    def __init__(self, version: str) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+def prepare(conn: Connection, metadata: MetaData) -> str:
+    """Bring the database on ``conn`` to :data:`HEAD` (see the module); what was done: ``created``, ``upgraded`` or ``current``.
+
+    A version no migration knows (a newer amath made it) is :class:`SchemaUnknown`: nothing is changed.
+    """
+    tables = set(inspect(conn).get_table_names())
+    if "alembic_version" not in tables and "games" not in tables:
+        metadata.create_all(conn)
+        MigrationContext.configure(conn).stamp(ScriptDirectory(str(MIGRATIONS)), HEAD)
+        return "created"
+    if "alembic_version" in tables and MigrationContext.configure(conn).get_current_revision() == HEAD:
+        return "current"
+    config = alembic_config(conn)
+    current = MigrationContext.configure(conn).get_current_revision() if "alembic_version" in tables else None
+    if current is not None:
+        try:
+            ScriptDirectory(str(MIGRATIONS)).get_revision(current)
+        except Exception:  # alembic's "Can't locate revision": a newer amath's version
+            raise SchemaUnknown(current) from None
+    if "alembic_version" not in tables:
+        command.stamp(config, BASELINE)
+    command.upgrade(config, "head")
+    return "upgraded"
