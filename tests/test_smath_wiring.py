@@ -16,12 +16,12 @@ import pytest
 
 from amath import Game, format_move
 from amath.apps.cli import main
-from amath.core.move import Place
+from amath.core.move import Place, kept_tiles
 from amath.core.placement import analyze
 from amath.core.rules import AMATH, SMATH, Ruleset, get_ruleset
 from amath.core.scoring import score as score_of
 from amath.engine.generator import BACKENDS, get_generator, native_available
-from amath.engine.movegen.result import GeneratedMove, kept_tiles
+from amath.engine.movegen.result import GeneratedMove
 from amath.engine.movegen.smath import generate_smath
 from amath.formats.view import position_of, position_to_dict
 from amath.players import get_bot
@@ -78,9 +78,9 @@ def test_a_math_search_with_a_leave_ranks_the_complete_list(name: str) -> None:
     give(game, game.to_move, ["1", "=", "1", "2", "3", "4", "5", "+"])
     board, rack = game.board, game.racks[game.to_move]
     full = get_generator(name).generate(board, rack, AMATH)
-    best = max(m.score + leave(kept_tiles(rack, m, AMATH)) for m in full)
+    best = max(m.score + leave(kept_tiles(rack, m.place)) for m in full)
     top = get_generator(name).search(board, rack, AMATH, limit=3, leave=leave)
-    assert len(top) == 3 and top[0].score + leave(kept_tiles(rack, top[0], AMATH)) == best
+    assert len(top) == 3 and top[0].score + leave(kept_tiles(rack, top[0].place)) == best
 
 
 def test_legal_moves_lists_every_smath_placement() -> None:

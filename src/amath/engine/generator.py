@@ -25,7 +25,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol, cast, runtime_checkable
 
@@ -37,7 +36,7 @@ from amath.core.rules.base import Ruleset
 from amath.core.tiles import BLANK
 from amath.engine.movegen import rack_leaves as _leaves
 from amath.engine.movegen.rack_leaves import RackLeaves
-from amath.engine.movegen.result import GeneratedMove, kept_tiles, rank_moves
+from amath.engine.movegen.result import GeneratedMove, rank_moves
 
 #: A leave function: the tiles a placement keeps on the rack (sorted) to a value added to its score.
 Leave = Callable[[tuple[str, ...]], float]
@@ -349,16 +348,10 @@ def smath_top_equity_within(
     what both found.  Then put in :func:`amath.engine.movegen.rack_leaves.top_equity`'s order (value,
     score, squares, tiles, faces).  One mechanism for the bots and the analysis of a turn.
     """
-    stride = dict(zip(leaves.tiles, leaves.strides))
-    table, unit, free = leaves.values, leaves.unit, rules.tiles.free
-    whole = Counter(t for t in rack if t not in free)
-
-    def value(kept: tuple[str, ...]) -> int:
-        used = whole - Counter(kept)
-        return table[sum(stride[t] * n for t, n in used.items())]
+    unit, value = leaves.unit, leaves.by_kept()
 
     def valued(moves: Sequence[GeneratedMove]) -> list[tuple[GeneratedMove, int]]:
-        return [(m, m.score * unit + value(kept_tiles(rack, m, rules))) for m in moves]
+        return [(m, leaves.value_of(m)) for m in moves]
 
     if k == 0:
         return [], True

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import multiprocessing
 import statistics
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from amath.core.board import Board
-from amath.core.move import Exchange, Place
+from amath.core.move import Exchange, Place, tiles_taken
 from amath.core.notation import format_move
 from amath.core.rules.base import Ruleset
 from amath.engine.equity import StaticEquity
@@ -116,14 +115,10 @@ SMATH_LIST_NODES = 100_000
 ANALYSIS_NODES = NODE_BUDGET
 
 
-def _leave(table: RackLeaves, rack: Sequence[str], rules: Ruleset) -> Callable[[tuple[str, ...]], float]:
+def _leave(table: RackLeaves) -> Callable[[tuple[str, ...]], float]:
     """The turn's leave table as the Smath search's leave function (kept tiles to points)."""
-    whole = Counter(t for t in rack if t not in rules.tiles.free)
-
-    def leave(kept: tuple[str, ...]) -> float:
-        return table.values[table.index((whole - Counter(kept)).elements())] / table.unit
-
-    return leave
+    value, unit = table.by_kept(), table.unit
+    return lambda kept: value(kept) / unit
 
 
 def _focused(
@@ -166,7 +161,7 @@ def _better_by_equity(
         return sum(1 for m in listed if table.value_of(m) > value)
     floor = (value - 0.5) / table.unit  # the search compares floats: half a unit below, then exact integers
     try:
-        better = get_generator().search(board, rack, rules, leave=_leave(table, rack, rules), min_score=floor, max_nodes=ANALYSIS_NODES)
+        better = get_generator().search(board, rack, rules, leave=_leave(table), min_score=floor, max_nodes=ANALYSIS_NODES)
     except SearchStopped:
         return None
     return sum(1 for m in better if table.value_of(m) > value)
@@ -222,7 +217,7 @@ def analyze_turn(
     options = [Option(format_move(m.place, board, rules), m.score, table.value_of(m) / table.unit) for m in moves]
     others = _exchange_and_pass(turns)
     full = rules.rack_size  # a bingo puts down a full rack (free tiles do not count)
-    bingos = [o for o, m in zip(options, moves) if sum(1 for p in m.place.tiles if p.tile not in rules.tiles.free) == full]
+    bingos = [o for o, m in zip(options, moves) if len(tiles_taken(m.place, rules.tiles.free)) == full]
     rank: int | None = None
     count = len(moves) if complete else 0
     if turn.kind == "place" and isinstance(turn.move, Place):
@@ -238,13 +233,9 @@ def analyze_turn(
             rank = 1 + count if counted else None
         # else: the best by score were not all found within the budget, and counting what
         # beats the play would take longer still: the rank is not known (None, 0)
-        used: Sequence[str] = turn.move.rack_tiles
-    elif isinstance(turn.move, Exchange):
-        used = turn.move.tiles
-    else:
-        used = ()
     kept = turns.leaves_after(turn.move)  # a scoreless turn that may end the game: at its end value
-    played_value = turn.score * table.unit + kept.values[kept.index(used)]
+    taken = () if turn.move is None else tiles_taken(turn.move, rules.tiles.free)
+    played_value = turn.score * table.unit + kept.values[kept.index(taken)]
     equity = played_value / table.unit
     best_score = options[0].score if options else turn.score
     every = options + others
