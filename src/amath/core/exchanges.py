@@ -17,6 +17,7 @@ from amath.core.rules.base import Ruleset
 def legal_exchanges(rack: Mapping[str, int] | Iterable[str], rules: Ruleset, bag: int) -> list[Exchange]:
     """Every legal exchange of ``rack`` (tile counts, or tile names) with ``bag`` tiles in the bag.
 
+    Free tiles (Smath's ``=`` and brackets) never come from the bag and never go back to it.
     Fewest tiles first, then in the ruleset's tile order (each exchange's tiles in that order too).
 
     >>> from amath.core.rules import AMATH
@@ -24,12 +25,15 @@ def legal_exchanges(rack: Mapping[str, int] | Iterable[str], rules: Ruleset, bag
     [('1',), ('=',), ('1', '1'), ('1', '='), ('1', '1', '=')]
     >>> legal_exchanges(["1", "="], AMATH, 4)
     []
+    >>> from amath.core.rules import SMATH
+    >>> [e.tiles for e in legal_exchanges(["1", "="], SMATH, 30)]
+    [('1',)]
     """
     counts = rack if isinstance(rack, Mapping) else Counter(rack)
     if not rules.can_exchange(1, bag):
         return []
     order = {t: k for k, t in enumerate(rules.tiles.names())}
-    names = sorted((t for t in counts if counts[t] > 0), key=order.__getitem__)
+    names = sorted((t for t in counts if counts[t] > 0 and t not in rules.tiles.free), key=order.__getitem__)
     out = [Exchange(combo) for combo in _sub_multisets(names, [counts[t] for t in names]) if rules.can_exchange(len(combo), bag)]
     out.sort(key=lambda e: (len(e.tiles), [order[t] for t in e.tiles]))
     return out
