@@ -10,6 +10,7 @@ import pytest
 from amath.apps.cli import main
 from amath.core.rules import AMATH, SMATH
 from amath.engine import Budget
+from amath.engine.movegen.request import SearchRequest
 from amath.formats.fen import position_to_string
 from amath.formats.load import load_game_text
 from amath.formats.view import position_of
@@ -145,7 +146,7 @@ def test_smath_levels_play_the_best_turn_by_static_equity_of_a_full_rack() -> No
     def leave(kept: tuple[str, ...]) -> float:
         return to_units(calc.leave_value(kept, SMATH, pos.bag_size)) / EQUITY_UNIT
 
-    exact = get_generator().search(view.board(), list(view.rack), SMATH, limit=1, leave=leave)[0]  # no budget
+    exact = get_generator().search(view.board(), list(view.rack), SMATH, SearchRequest(limit=1, leave=leave))[0]  # no budget
     exact_equity = exact.score + leave(kept_tiles(view.rack, exact.place, SMATH.tiles.free))
     for name in ("sim", "champion"):
         budget = level_budget(name, SMATH)

@@ -27,6 +27,7 @@ from amath.engine.generator import FLOOR_MOVES, NODE_BUDGET, get_generator, sear
 from amath.engine.leaves.table import LeaveTable
 from amath.engine.movegen import GeneratedMove
 from amath.engine.movegen.rack_leaves import RackLeaves
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.smath import SearchStopped
 from amath.engine.static import Turns, default_equity
 from amath.game import Game, Turn
@@ -131,7 +132,9 @@ def _focused(
     its floor set by the best by score found first: without a floor the search by equity
     often spent its whole budget and the turn was reported inexact (docs/smath.md)."""
     gen = get_generator()
-    found, exact_score = search_within(board, rack, rules, limit=max(top, FLOOR_MOVES), max_nodes=ANALYSIS_NODES, generator=gen)
+    found, exact_score = search_within(
+        board, rack, rules, SearchRequest(limit=max(top, FLOOR_MOVES), max_nodes=ANALYSIS_NODES), generator=gen
+    )
     by_equity, exact_equity = smath_top_equity_within(gen, board, rack, rules, top, table, ANALYSIS_NODES, by_score=found)
     return found[:top], exact_score, [m for m, _ in by_equity], exact_equity
 
@@ -147,7 +150,7 @@ def _better_by_score(
     if whole:
         return sum(1 for m in listed if m.score > score), True
     try:  # scores are whole points: "more than score" is "at least score + 1"
-        return len(get_generator().search(board, rack, rules, min_score=score + 1, max_nodes=ANALYSIS_NODES)), True
+        return len(get_generator().search(board, rack, rules, SearchRequest(min_score=score + 1, max_nodes=ANALYSIS_NODES))), True
     except SearchStopped as stopped:
         return len(stopped.found), False
 
@@ -161,7 +164,7 @@ def _better_by_equity(
         return sum(1 for m in listed if table.value_of(m) > value)
     floor = (value - 0.5) / table.unit  # the search compares floats: half a unit below, then exact integers
     try:
-        better = get_generator().search(board, rack, rules, leave=_leave(table), min_score=floor, max_nodes=ANALYSIS_NODES)
+        better = get_generator().search(board, rack, rules, SearchRequest(leave=_leave(table), min_score=floor, max_nodes=ANALYSIS_NODES))
     except SearchStopped:
         return None
     return sum(1 for m in better if table.value_of(m) > value)
@@ -205,7 +208,7 @@ def analyze_turn(
     by_value: list[GeneratedMove] = []
     exact_score = exact_value = True
     try:  # the complete list (A-Math's generator needs no budget; Smath's search may stop)
-        moves = get_generator().search(board, rack, rules, max_nodes=SMATH_LIST_NODES)
+        moves = get_generator().search(board, rack, rules, SearchRequest(max_nodes=SMATH_LIST_NODES))
     except SearchStopped:
         complete = False
         by_score, exact_score, by_value, exact_value = _focused(board, rack, rules, top, table)
