@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Protocol, cast
 
 from amath.core.board import Board
-from amath.core.errors import AmathError, PositionError
+from amath.core.errors import AmathError
 from amath.core.move import Pass
 from amath.core.position import Action, Position
 from amath.core.rules.base import Ruleset
@@ -97,7 +97,7 @@ class MoveGenerator(ABC):
         from two searches (:func:`smath_top_equity_within`), A-Math's by ranking the whole list.
         """
         _check_k(k)
-        _check_leaves(rack, leaves)
+        leaves.check_fits(rack)
         if _is_smath(rules):
             return _smath_top_equity(self, board, rack, rules, k, leaves)
         return _leaves.top_equity(self.generate(board, rack, rules), leaves, k)
@@ -116,7 +116,7 @@ class _ListGenerator(MoveGenerator):
 
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
-        _check_leaves(rack, leaves)
+        leaves.check_fits(rack)
         return _leaves.top_equity(self._fn(board, rack, rules), leaves, k)
 
 
@@ -286,12 +286,6 @@ FLOOR_MOVES = 4
 FLOOR_MOST = 64
 
 
-def _check_leaves(rack: Sequence[str], leaves: RackLeaves) -> None:
-    if not leaves.fits(rack):
-        mine, theirs = " ".join(sorted(rack)), " ".join(leaves.rack())
-        raise PositionError(f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs)
-
-
 def _reference(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
     from amath.engine.movegen.reference import generate_reference
 
@@ -418,7 +412,7 @@ class WithinNodes(MoveGenerator):
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
         if _is_smath(rules):
-            _check_leaves(rack, leaves)
+            leaves.check_fits(rack)
             return _smath_top_equity(self.inner, board, rack, rules, k, leaves, self.max_nodes)
         return self.inner.top_equity(board, rack, rules, k, leaves)
 

@@ -310,9 +310,7 @@ def top_equity(board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves
     prep, flat, counts = _inputs(board, rack, rules)
     if not rack or k == 0:
         return []
-    if not leaves.fits(rack):
-        mine, theirs = " ".join(sorted(rack)), " ".join(leaves.rack())
-        raise PositionError(f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs)
+    leaves.check_fits(rack)
     strides = [0] * len(prep.tile_names)
     for t, step in zip(leaves.tiles, leaves.strides):
         strides[prep.tile_ids[t]] = step

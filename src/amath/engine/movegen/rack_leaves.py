@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from amath.core.errors import AmathError
+from amath.core.errors import AmathError, PositionError
 from amath.core.move import Move, check_on_rack, tiles_taken
 from amath.engine.movegen.result import GeneratedMove
 
@@ -63,6 +63,14 @@ class RackLeaves:
         """True when this is the table of ``rack`` (its tiles and counts, free tiles aside)."""
         held = Counter(t for t in rack if t not in self.free)
         return held == dict(zip(self.tiles, self.counts))
+
+    def check_fits(self, rack: Sequence[str]) -> None:
+        """Raise :class:`~amath.core.errors.PositionError` (``leaves_for_other_rack``) unless this is the table of ``rack``."""
+        if not self.fits(rack):
+            mine, theirs = " ".join(sorted(rack)), " ".join(self.rack())
+            raise PositionError(
+                f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs
+            )
 
     def index(self, used: Move | Iterable[str]) -> int:
         """The index of a turn (or of the tiles it uses) by the tiles it takes (:func:`amath.core.move.tiles_taken`:
