@@ -76,9 +76,18 @@ class RackLeaves:
         """The index of a turn (or of the tiles it uses) by the tiles it takes (:func:`amath.core.move.tiles_taken`:
         free tiles never count); :class:`~amath.core.errors.IllegalMoveError` (``not_on_rack``) if the rack lacks them."""
         taken = tiles_taken(used, self.free)
-        check_on_rack(self.rack(), taken)
-        stride = dict(zip(self.tiles, self.strides))
-        return sum(stride[t] for t in taken)
+        where = {t: j for j, t in enumerate(self.tiles)}
+        left = list(self.counts)
+        index = 0
+        strides = self.strides
+        for t in taken:
+            j = where.get(t)
+            if j is None or not left[j]:
+                check_on_rack(self.rack(), taken)  # raises, naming what is missing
+            else:
+                left[j] -= 1
+                index += strides[j]
+        return index
 
     def by_kept(self) -> Callable[[Iterable[str]], int]:
         """The value of keeping a part of the rack, as a function of the tiles kept (free ones ignored).
