@@ -44,12 +44,13 @@ PLAIN = bag(SMATH, blanks=False)  # racks without blanks keep the twin's complet
 def _both(
     board: Board, rack: list[str], rules: Ruleset, **kw: Any
 ) -> tuple[tuple[list[GeneratedMove] | str, SearchStats], tuple[list[GeneratedMove] | str, SearchStats]]:
-    """(moves or 'stopped', stats) from the native search and from the twin."""
+    """(moves or 'stopped', stats) from the native search and from the twin (``kw``: a SearchRequest's fields, and max_len)."""
+    request = SearchRequest(**{k: v for k, v in kw.items() if k != "max_len"})
     out = []
     for fn in (native.generate_smath, smath.generate_smath):
         stats = SearchStats()
         try:
-            moves: list[GeneratedMove] | str = fn(board, rack, rules, stats=stats, **kw)
+            moves: list[GeneratedMove] | str = fn(board, rack, rules, request, stats=stats, max_len=kw.get("max_len"))
         except SearchStopped as stop:
             moves = f"stopped after {stop.nodes} with {[(m.key(), m.score) for m in stop.found]}"
         out.append((moves, stats))
