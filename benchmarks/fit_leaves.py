@@ -39,6 +39,7 @@ from amath.core.rules import get_ruleset
 from amath.core.rules.base import Ruleset
 from amath.engine.generator import search_within
 from amath.engine.leaves.table import HANDSET, SYNERGIES, LeaveTable, synergy_features
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.static import default_equity
 from amath.game import Game
 from amath.players.parallel import Workers, run_ordered
@@ -198,7 +199,7 @@ def drawn_samples_of_game(task: GameTask, draws: int) -> tuple[list[Sample], int
     samples: list[Sample] = []
 
     def best(rack: list[str]) -> float:
-        found = search_within(replay.board, rack, rules, limit=1)[0]
+        found = search_within(replay.board, rack, rules, SearchRequest(limit=1))[0]
         return float(found[0].score if found else 0)
 
     for turn in game.history:

@@ -23,6 +23,7 @@ from pathlib import Path
 from amath.core.rules import SMATH
 from amath.engine.generator import get_generator, own_backends
 from amath.engine.movegen import native, smath
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.smath import SearchStats, SearchStopped
 from amath.formats.view import position_from_dict
 
@@ -56,7 +57,7 @@ def run(backend: str, count: int, cap: int, each: bool = False, limits: tuple[in
             t0 = time.process_time()
             outcome = "best"
             try:
-                found = search(pos.board(), list(pos.rack), SMATH, limit=limit, max_nodes=cap, stats=stats)
+                found = search(pos.board(), list(pos.rack), SMATH, SearchRequest(limit=limit, max_nodes=cap), stats=stats)
                 outcome += f" {found[0].score}" if found else " none"
             except SearchStopped:
                 stopped += 1

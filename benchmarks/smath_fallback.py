@@ -25,6 +25,7 @@ from pathlib import Path
 from amath.core.rules import SMATH
 from amath.engine.generator import NODE_BUDGET, get_generator, search_within
 from amath.engine.movegen.bounded import generate_bounded
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.smath import SearchStopped
 from amath.formats.view import position_from_dict
 
@@ -49,7 +50,7 @@ def main() -> None:
         if "?" not in rack or len(rack) < SMATH.rack_size:
             continue
         t0 = time.process_time()
-        found, complete = search_within(board, rack, SMATH, limit=1)
+        found, complete = search_within(board, rack, SMATH, SearchRequest(limit=1))
         times.append(time.process_time() - t0)
         score = found[0].score if found else 0
         if complete:
@@ -59,7 +60,7 @@ def main() -> None:
         exact: int | None = None
         if args.exact_cap:
             with contextlib.suppress(SearchStopped):
-                exact = gen.search(board, rack, SMATH, limit=1, max_nodes=args.exact_cap)[0].score
+                exact = gen.search(board, rack, SMATH, SearchRequest(limit=1, max_nodes=args.exact_cap))[0].score
         print(f"#{k} {' '.join(rack)}: now {score}, bounded alone {bounded}, exact {exact} ({times[-1]:.1f} s)", flush=True)
         now.append(score)
         before.append(bounded)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from amath.core.rules import SMATH
 from amath.engine.movegen import smath
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.smath import SearchStats, SearchStopped
 from amath.engine.movegen.smath_walk import LineWalk
 from amath.formats.view import position_from_dict
@@ -67,7 +68,7 @@ def profile(index: int, limit: int, cap: int) -> None:
     stats = SearchStats()
     outcome = "stopped"
     try:
-        found = smath.generate_smath(pos.board(), list(pos.rack), SMATH, limit=limit, max_nodes=cap, stats=stats)
+        found = smath.generate_smath(pos.board(), list(pos.rack), SMATH, SearchRequest(limit=limit, max_nodes=cap), stats=stats)
         outcome = f"best {found[0].score}" if found else "none"
     except SearchStopped:
         pass

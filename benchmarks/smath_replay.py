@@ -19,6 +19,7 @@ from pathlib import Path
 from amath.core.move import Place
 from amath.engine.generator import NODE_BUDGET
 from amath.engine.movegen import native, smath
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.smath import SearchStopped
 from amath.formats.load import game_at, load_game_text
 
@@ -48,7 +49,7 @@ def main() -> None:
             board = game_at(load_game_text(text), k).board
             t0 = time.process_time()
             try:
-                search(board, list(turn.rack_before), rules, limit=1, max_nodes=args.budget)
+                search(board, list(turn.rack_before), rules, SearchRequest(limit=1, max_nodes=args.budget))
                 finished += 1
             except SearchStopped:
                 pass

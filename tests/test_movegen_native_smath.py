@@ -23,6 +23,7 @@ from amath.core.board import Board, Layout, PlacedTile
 from amath.core.errors import AmathError
 from amath.core.rules import SMATH, Ruleset, smath_variant
 from amath.engine.movegen import native, smath
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.result import GeneratedMove
 from amath.engine.movegen.smath import SearchStats, SearchStopped
 from ranking import assert_n_best_by_score
@@ -43,12 +44,13 @@ PLAIN = bag(SMATH, blanks=False)  # racks without blanks keep the twin's complet
 def _both(
     board: Board, rack: list[str], rules: Ruleset, **kw: Any
 ) -> tuple[tuple[list[GeneratedMove] | str, SearchStats], tuple[list[GeneratedMove] | str, SearchStats]]:
-    """(moves or 'stopped', stats) from the native search and from the twin."""
+    """(moves or 'stopped', stats) from the native search and from the twin (``kw``: a SearchRequest's fields, and max_len)."""
+    request = SearchRequest(**{k: v for k, v in kw.items() if k != "max_len"})
     out = []
     for fn in (native.generate_smath, smath.generate_smath):
         stats = SearchStats()
         try:
-            moves: list[GeneratedMove] | str = fn(board, rack, rules, stats=stats, **kw)
+            moves: list[GeneratedMove] | str = fn(board, rack, rules, request, stats=stats, max_len=kw.get("max_len"))
         except SearchStopped as stop:
             moves = f"stopped after {stop.nodes} with {[(m.key(), m.score) for m in stop.found]}"
         out.append((moves, stats))
@@ -70,7 +72,7 @@ def boards(rules: Ruleset, seed: int, turns: int) -> tuple[Board, ...]:
     out = [board.copy()]
     for _ in range(turns):
         rack = rng.sample(bag(rules), 5)
-        moves = native.generate_smath(board, rack, rules, limit=6)
+        moves = native.generate_smath(board, rack, rules, SearchRequest(limit=6))
         if not moves:
             continue
         for play in rng.choice(moves).place.tiles:
@@ -110,9 +112,9 @@ def test_passes_over_their_cap_as_the_twin_and_still_exact() -> None:
                 moves = assert_same(board, rack, SMATH, limit=limit)
                 assert isinstance(moves, list) and moves
                 stats = SearchStats()
-                native.generate_smath(board, rack, SMATH, limit=limit, stats=stats)
+                native.generate_smath(board, rack, SMATH, SearchRequest(limit=limit), stats=stats)
                 capped += stats.capped
-                assert_n_best_by_score(moves, native.generate_smath(board, rack, SMATH, min_score=moves[-1].score), limit)
+                assert_n_best_by_score(moves, native.generate_smath(board, rack, SMATH, SearchRequest(min_score=moves[-1].score)), limit)
     assert capped > 0
 
 
@@ -123,7 +125,7 @@ def test_top_n_is_n_best_of_the_complete_list_on_full_racks() -> None:
             everything = native.generate_smath(board, rack, SMALL)
             assert everything == smath.generate_smath(board, rack, SMALL)
             for n in (1, 3, 10):
-                assert_n_best_by_score(native.generate_smath(board, rack, SMALL, limit=n), everything, n)
+                assert_n_best_by_score(native.generate_smath(board, rack, SMALL, SearchRequest(limit=n)), everything, n)
 
 
 def test_a_node_budget_stops_both_at_the_same_place() -> None:
@@ -252,7 +254,7 @@ def test_progress_is_called_with_the_count_found() -> None:
     board = boards(SMATH, 1, 2)[-1]
     rack = ["?", "?", "2"]
     seen: list[int] = []
-    moves = native.generate_smath(board, rack, SMATH, progress=seen.append)
+    moves = native.generate_smath(board, rack, SMATH, SearchRequest(progress=seen.append))
     assert len(moves) >= 10_000 and seen == list(range(10_000, len(moves) + 1, 10_000))
 
 
@@ -261,7 +263,7 @@ def test_an_error_raised_by_progress_reaches_the_caller() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        native.generate_smath(boards(SMATH, 1, 2)[-1], ["?", "?", "2"], SMATH, progress=stop)
+        native.generate_smath(boards(SMATH, 1, 2)[-1], ["?", "?", "2"], SMATH, SearchRequest(progress=stop))
 
 
 def test_bad_input_is_the_librarys_error() -> None:
@@ -274,7 +276,7 @@ def test_bad_input_is_the_librarys_error() -> None:
     odd.put(odd.layout.centre, PlacedTile("13", "13"))
     with pytest.raises(AmathError):
         native.generate_smath(odd, ["1", "2"], SMATH)
-    assert native.generate_smath(board, [], SMATH) == [] and native.generate_smath(board, ["1"], SMATH, limit=0) == []
+    assert native.generate_smath(board, [], SMATH) == [] and native.generate_smath(board, ["1"], SMATH, SearchRequest(limit=0)) == []
 
 
 def test_supports_smath_where_the_twin_does() -> None:

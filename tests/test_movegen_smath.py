@@ -33,6 +33,7 @@ from amath.engine.movegen import smath
 from amath.engine.movegen.lines import grid_of
 from amath.engine.movegen.rack import RackInfo
 from amath.engine.movegen.reference import generate_reference_lines
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.result import GeneratedMove, digest, sort_moves
 from amath.engine.movegen.smath import SearchStats, SearchStopped
 from amath.engine.movegen.smath_line import build_smath_line
@@ -179,7 +180,7 @@ def test_three_sided_lines_and_shared_sides_after_an_equals_are_not_cut(search: 
     assert [*placed.values(), *fixed.values()].count("=") == 2  # the best is a three-sided line
     assert keyset(search(board, rack, SMATH, max_len=7)) == keyset(list(brute_list))
     for n in (1, 3, 10, 40):
-        assert_n_best_by_score(search(board, rack, SMATH, limit=n, max_len=7), list(brute_list), n)
+        assert_n_best_by_score(search(board, rack, SMATH, SearchRequest(limit=n), max_len=7), list(brute_list), n)
 
 
 SMALL_RULES = dataclasses.replace(SMATH, layout=SMALL)
@@ -195,7 +196,7 @@ def test_top_n_on_full_racks_equals_the_brute_force_on_a_small_board(seed: int, 
     full = generate_reference_lines(board, rack, SMALL_RULES)
     assert search(board, rack, SMALL_RULES) == full
     for n in (1, 3, 10):
-        assert_n_best_by_score(search(board, rack, SMALL_RULES, limit=n), full, n)
+        assert_n_best_by_score(search(board, rack, SMALL_RULES, SearchRequest(limit=n)), full, n)
 
 
 def full_rack_case(case: str) -> tuple[Board, tuple[str, ...]]:
@@ -214,14 +215,14 @@ def full_rack_case(case: str) -> tuple[Board, tuple[str, ...]]:
 def test_top_n_on_full_racks_is_n_best_of_the_complete_order(case: str, search: Search) -> None:
     """Full racks on the real board: the N best are N of every placement scoring at least the N-th, in order."""
     board, rack = full_rack_case(case)
-    top = search(board, rack, SMATH, limit=20)
+    top = search(board, rack, SMATH, SearchRequest(limit=20))
     assert len(top) == 20
     for m in top:
         _legal(board, rack, m, SMATH)
-    above = search(board, rack, SMATH, min_score=top[-1].score)
+    above = search(board, rack, SMATH, SearchRequest(min_score=top[-1].score))
     assert_n_best_by_score(top, sort_moves(above), 20)
     assert all(m.score >= top[-1].score for m in above) and len(above) >= 20
-    assert_n_best_by_score(search(board, rack, SMATH, limit=1), sort_moves(above), 1)
+    assert_n_best_by_score(search(board, rack, SMATH, SearchRequest(limit=1)), sort_moves(above), 1)
 
 
 def test_ties_across_the_boundary_give_n_of_the_tied(search: Search) -> None:
@@ -230,7 +231,7 @@ def test_ties_across_the_boundary_give_n_of_the_tied(search: Search) -> None:
     full = search(board, rack, SMATH)
     scores = [m.score for m in full]
     n = next(i for i in range(1, len(scores)) if scores[i] == scores[i - 1])  # a tie across the cut
-    assert_n_best_by_score(search(board, rack, SMATH, limit=n), full, n)
+    assert_n_best_by_score(search(board, rack, SMATH, SearchRequest(limit=n)), full, n)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -273,7 +274,7 @@ def test_a_node_limit_says_it_stopped(search: Search) -> None:
     board, rack, _ = positions()[QUICK]
     full = keyset(search(board, rack, SMATH))
     with pytest.raises(SearchStopped, match="not complete") as stopped:
-        search(board, rack, SMATH, max_nodes=300)
+        search(board, rack, SMATH, SearchRequest(max_nodes=300))
     assert keyset(stopped.value.found) <= full
     stats = SearchStats()
     search(board, rack, SMATH, stats=stats)
@@ -287,11 +288,11 @@ def test_a_stopped_search_keeps_what_its_last_finished_pass_found(search: Search
     board, rack, _ = positions()[0]
     full = search(board, rack, SMATH)
     stats = SearchStats()
-    search(board, rack, SMATH, limit=5, stats=stats)
+    search(board, rack, SMATH, SearchRequest(limit=5), stats=stats)
     found: list[int] = []
     for budget in range(stats.nodes // 13, stats.nodes, stats.nodes // 13):
         with pytest.raises(SearchStopped) as stopped:
-            search(board, rack, SMATH, limit=5, max_nodes=budget)
+            search(board, rack, SMATH, SearchRequest(limit=5, max_nodes=budget))
         got = stopped.value.found
         assert keyset(got) <= keyset(full) and len(got) <= 5
         found.append(len(got))
@@ -303,9 +304,9 @@ def test_a_stopped_top_n_search_returns_what_its_probe_found(search: Search) -> 
     the probe the budget keeps nodes for still finds placements: legal, scored right, best first,
     none above the best."""
     board, _, rack = positions()[0]
-    best = search(board, rack, SMATH, limit=1)[0].score
+    best = search(board, rack, SMATH, SearchRequest(limit=1))[0].score
     with pytest.raises(SearchStopped) as stopped:
-        search(board, rack, SMATH, limit=3, max_nodes=2000)
+        search(board, rack, SMATH, SearchRequest(limit=3, max_nodes=2000))
     got = stopped.value.found
     assert len(got) == 3
     for move in got:
@@ -318,7 +319,7 @@ def test_without_the_probe_that_budget_finds_nothing(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(smath, "PROBE_NODES", 0)
     board, _, rack = positions()[0]
     with pytest.raises(SearchStopped) as stopped:
-        smath.generate_smath(board, rack, SMATH, limit=3, max_nodes=2000)
+        smath.generate_smath(board, rack, SMATH, SearchRequest(limit=3, max_nodes=2000))
     assert stopped.value.found == []
 
 
@@ -334,7 +335,7 @@ def test_leave_ranks_by_score_plus_leave(search: Search) -> None:
         kept.subtract(t.tile for t in m.place.tiles if t.tile not in SMATH.tiles.free)
         return m.score + leave(tuple((+kept).elements()))
 
-    best = search(board, rack, SMATH, limit=1, leave=leave)
+    best = search(board, rack, SMATH, SearchRequest(limit=1, leave=leave))
     assert best and equity(best[0]) == max(equity(m) for m in full)
 
 

@@ -10,6 +10,7 @@ import pytest
 from amath.apps.cli import main
 from amath.core.rules import AMATH, SMATH
 from amath.engine import Budget
+from amath.engine.movegen.request import SearchRequest
 from amath.formats.fen import position_to_string
 from amath.formats.load import load_game_text
 from amath.formats.view import position_of
@@ -127,11 +128,11 @@ def test_smath_levels_play_the_best_turn_by_static_equity_of_a_full_rack() -> No
     search for the few best by equity (which finishes), not for every placement of the ten
     tiles (which stops at its budget with a partial list whose best was 51 points where 277
     were there, on this stored position)."""
+    from amath.core.move import kept_tiles
     from amath.core.position import Position
     from amath.engine import best
     from amath.engine.generator import get_generator
     from amath.engine.movegen.rack_leaves import EQUITY_UNIT
-    from amath.engine.movegen.result import kept_tiles
     from amath.engine.static import default_equity, to_units
     from amath.formats.view import position_from_dict
     from amath.players.search import level_budget
@@ -145,8 +146,8 @@ def test_smath_levels_play_the_best_turn_by_static_equity_of_a_full_rack() -> No
     def leave(kept: tuple[str, ...]) -> float:
         return to_units(calc.leave_value(kept, SMATH, pos.bag_size)) / EQUITY_UNIT
 
-    exact = get_generator().search(view.board(), list(view.rack), SMATH, limit=1, leave=leave)[0]  # no budget
-    exact_equity = exact.score + leave(kept_tiles(view.rack, exact, SMATH))
+    exact = get_generator().search(view.board(), list(view.rack), SMATH, SearchRequest(limit=1, leave=leave))[0]  # no budget
+    exact_equity = exact.score + leave(kept_tiles(view.rack, exact.place, SMATH.tiles.free))
     for name in ("sim", "champion"):
         budget = level_budget(name, SMATH)
         play = best(pos, budget, equity=calc, top=1)[0]

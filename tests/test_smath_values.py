@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from amath.core.rules import SMATH
 from amath.engine.movegen import smath, smath_walk
 from amath.engine.movegen.exact import Value, make
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.smath import SearchStats
 from amath.engine.movegen.smath_grammar import AFTER_EQUALS, INITIAL, State, advance, group, side_value
 from amath.engine.movegen.smath_line import CLOSE, EQ, OPEN, token
@@ -121,8 +122,8 @@ def test_the_bound_changes_no_move_only_nodes(monkeypatch: pytest.MonkeyPatch) -
     with the value-free one alone, in fewer nodes."""
     pos = position_from_dict(json.loads(DATA.read_text(encoding="utf-8"))["positions"][0]["position"])
     with_values = SearchStats()
-    found = smath.generate_smath(pos.board(), list(pos.rack), SMATH, limit=3, stats=with_values)
+    found = smath.generate_smath(pos.board(), list(pos.rack), SMATH, SearchRequest(limit=3), stats=with_values)
     monkeypatch.setattr(smath_walk, "VALUE_TILES", -1)
     without = SearchStats()
-    assert smath.generate_smath(pos.board(), list(pos.rack), SMATH, limit=3, stats=without) == found
+    assert smath.generate_smath(pos.board(), list(pos.rack), SMATH, SearchRequest(limit=3), stats=without) == found
     assert with_values.nodes < without.nodes

@@ -16,12 +16,13 @@ import pytest
 
 from amath import Game, format_move
 from amath.apps.cli import main
-from amath.core.move import Place
+from amath.core.move import Place, kept_tiles
 from amath.core.placement import analyze
 from amath.core.rules import AMATH, SMATH, Ruleset, get_ruleset
 from amath.core.scoring import score as score_of
 from amath.engine.generator import BACKENDS, get_generator, native_available
-from amath.engine.movegen.result import GeneratedMove, kept_tiles
+from amath.engine.movegen.request import SearchRequest
+from amath.engine.movegen.result import GeneratedMove
 from amath.engine.movegen.smath import generate_smath
 from amath.formats.view import position_of, position_to_dict
 from amath.players import get_bot
@@ -61,15 +62,17 @@ def test_the_selector_gives_the_exact_smath_lists(name: str) -> None:
     assert seen == full
     for k in (1, 5, 20):
         assert_n_best_by_score(gen.top(board, rack, SMATH, k), full, k)
-    assert gen.search(board, rack, SMATH, limit=4, leave=leave) == generate_smath(board, rack, SMATH, limit=4, leave=leave)
-    assert gen.search(board, rack, SMATH, min_score=full[9].score) == [m for m in full if m.score >= full[9].score]
+    assert gen.search(board, rack, SMATH, SearchRequest(limit=4, leave=leave)) == generate_smath(
+        board, rack, SMATH, SearchRequest(limit=4, leave=leave)
+    )
+    assert gen.search(board, rack, SMATH, SearchRequest(min_score=full[9].score)) == [m for m in full if m.score >= full[9].score]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_top_k_of_a_ten_tile_rack_is_the_exact_search(name: str) -> None:
     game = opened(rack=BIG_RACK)
     best = get_generator(name).top(game.board, BIG_RACK, SMATH, 2)
-    assert best == generate_smath(game.board, BIG_RACK, SMATH, limit=2) and len(best) == 2
+    assert best == generate_smath(game.board, BIG_RACK, SMATH, SearchRequest(limit=2)) and len(best) == 2
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -78,9 +81,9 @@ def test_a_math_search_with_a_leave_ranks_the_complete_list(name: str) -> None:
     give(game, game.to_move, ["1", "=", "1", "2", "3", "4", "5", "+"])
     board, rack = game.board, game.racks[game.to_move]
     full = get_generator(name).generate(board, rack, AMATH)
-    best = max(m.score + leave(kept_tiles(rack, m, AMATH)) for m in full)
-    top = get_generator(name).search(board, rack, AMATH, limit=3, leave=leave)
-    assert len(top) == 3 and top[0].score + leave(kept_tiles(rack, top[0], AMATH)) == best
+    best = max(m.score + leave(kept_tiles(rack, m.place)) for m in full)
+    top = get_generator(name).search(board, rack, AMATH, SearchRequest(limit=3, leave=leave))
+    assert len(top) == 3 and top[0].score + leave(kept_tiles(rack, top[0].place)) == best
 
 
 def test_legal_moves_lists_every_smath_placement() -> None:
@@ -99,7 +102,7 @@ def test_amath_moves_on_smath_gives_exactly_the_n_best_or_all(tmp_path: Path, ca
     game = opened(rack=BIG_RACK)
     assert main(["moves", _position_file(tmp_path, game), "--json", "--limit", "5"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    best = generate_smath(game.board, BIG_RACK, SMATH, limit=5)
+    best = generate_smath(game.board, BIG_RACK, SMATH, SearchRequest(limit=5))
     assert [r["score"] for r in rows] == [m.score for m in best]
     assert [game.parse(r["move"]) for r in rows] == [m.place for m in best]
     small = opened()
@@ -124,7 +127,7 @@ def test_bots_play_the_whole_rack_when_it_is_best(level: str) -> None:
     (``sim`` and ``champion`` take their candidates from the same search, ``top(k)``; a whole
     game of theirs is in tests/test_search_bots.py.)"""
     game = opened(SMATH4, rack=["1", "+", "1", "2"])
-    best = generate_smath(game.board, game.racks[game.to_move], SMATH4, limit=1)[0]
+    best = generate_smath(game.board, game.racks[game.to_move], SMATH4, SearchRequest(limit=1))[0]
     assert _tiles_used(game, best.place) == 4  # the +25 makes the bingo the best placement here
     move = get_bot(level, 3).choose(game)
     assert isinstance(move, Place) and game.is_legal(move)
@@ -134,7 +137,7 @@ def test_bots_play_the_whole_rack_when_it_is_best(level: str) -> None:
 def test_greedy_plays_the_exact_best_of_a_ten_tile_rack() -> None:
     game = opened(rack=BIG_RACK)
     move = get_bot("greedy", 1).choose(game)
-    best = generate_smath(game.board, BIG_RACK, SMATH, limit=1)[0]
+    best = generate_smath(game.board, BIG_RACK, SMATH, SearchRequest(limit=1))[0]
     assert move == best.place
 
 
@@ -159,7 +162,7 @@ def test_the_options_keep_working_with_the_exact_search(variant: str, level: str
     # equity may rightly exchange four tiles to keep its best; its best placement is then checked
     move = bot.turns(game).placements(1)[0].move if isinstance(bot, EquityPlayer) else turn
     assert isinstance(move, Place) and game.is_legal(move)
-    best = generate_smath(game.board, game.racks[game.to_move], rules, limit=1)[0]
+    best = generate_smath(game.board, game.racks[game.to_move], rules, SearchRequest(limit=1))[0]
     if level == "greedy":
         assert move == best.place
     if "beginners" in variant:
@@ -171,7 +174,7 @@ def test_the_options_keep_working_with_the_exact_search(variant: str, level: str
 def test_analysis_of_a_ten_tile_smath_turn() -> None:
     """A ten-tile rack: the exact best plays, and the played best ranks first."""
     game = opened(rack=BIG_RACK)
-    best = generate_smath(game.board, BIG_RACK, SMATH, limit=3)
+    best = generate_smath(game.board, BIG_RACK, SMATH, SearchRequest(limit=3))
     board = game.board.copy()
     turn = game.push(best[0].place)
     a = analyze_turn(2, turn, board, len(game.bag), SMATH, top=3)
@@ -186,7 +189,7 @@ def test_the_web_hint_for_a_ten_tile_smath_rack_is_the_exact_best() -> None:
     game = opened(rack=BIG_RACK)
     found = best_plays(game, game.to_move, top=2)
     hints = found["plays"]
-    best = generate_smath(game.board, BIG_RACK, SMATH, limit=2)
+    best = generate_smath(game.board, BIG_RACK, SMATH, SearchRequest(limit=2))
     assert [h["score"] for h in hints[:2]] == [m.score for m in best]
     hinted = game.parse(hints[0]["move"])  # one of the best: ties may list another of them
     assert isinstance(hinted, Place) and game.is_legal(hinted)
@@ -220,7 +223,7 @@ def test_a_hint_does_not_count_the_placements_beating_a_pass(monkeypatch: pytest
 
     monkeypatch.setattr(analysis, "_better_by_equity", no_count)
     found = analysis.rack_hint(game, game.to_move, 2)
-    best = generate_smath(game.board, BIG_RACK, SMATH, limit=2)
+    best = generate_smath(game.board, BIG_RACK, SMATH, SearchRequest(limit=2))
     assert not found.complete and found.exact and found.equity_rank is None
     assert [o.score for o in found.best[:2]] == [m.score for m in best]
 
@@ -341,14 +344,14 @@ def test_a_stopped_search_with_blanks_offers_the_best_of_the_rest_of_the_rack(na
     game = opened(rack=rack)
     plain = [t for t in rack if t != "?"]
     stats, whole = SearchStats(), SearchStats()
-    best_plain = generate_smath(game.board, plain, SMATH, limit=1, stats=stats)[0]
-    generate_smath(game.board, rack, SMATH, limit=1, stats=whole)
+    best_plain = generate_smath(game.board, plain, SMATH, SearchRequest(limit=1), stats=stats)[0]
+    generate_smath(game.board, rack, SMATH, SearchRequest(limit=1), stats=whole)
     budget = stats.nodes  # the least whose exact passes (the probe keeps the rest) get the rest's nodes
     while budget - probe_reserve(budget) < stats.nodes:
         budget += 1
     assert whole.nodes > budget  # this budget stops the whole rack's search, not the rest's
-    found, complete = search_within(game.board, rack, SMATH, limit=1, max_nodes=budget, generator=gen)
+    found, complete = search_within(game.board, rack, SMATH, SearchRequest(limit=1, max_nodes=budget), generator=gen)
     assert not complete and found[0].score >= best_plain.score
     assert game.is_legal(found[0].place)
-    weighed, _ = search_within(game.board, rack, SMATH, limit=2, leave=leave, max_nodes=budget, generator=gen)
+    weighed, _ = search_within(game.board, rack, SMATH, SearchRequest(limit=2, leave=leave, max_nodes=budget), generator=gen)
     assert len(weighed) == 2 and all(game.is_legal(m.place) for m in weighed)

@@ -1,4 +1,5 @@
-"""The engine: move generators behind one protocol and one selector, equity, and the searches.
+"""The engine: move generators (one :class:`MoveGenerator` base, asked by a :class:`SearchRequest`) and one selector,
+equity, and the searches.
 
 >>> from amath import engine
 >>> engine.backend() in engine.BACKENDS
@@ -7,6 +8,7 @@ True
 
 from amath.engine.equity import EquityCalculator, StaticEquity, leave_of
 from amath.engine.generator import BACKENDS, ENV_VAR, MoveGenerator, backend, get_generator, native_available
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.search import Budget, Play, best, default_budget
 
 __all__ = [
@@ -16,6 +18,7 @@ __all__ = [
     "EquityCalculator",
     "MoveGenerator",
     "Play",
+    "SearchRequest",
     "StaticEquity",
     "backend",
     "best",

@@ -7,10 +7,10 @@ With the bag empty nothing more is drawn, so a kept tile is worth minus its poin
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
+from amath.core.move import kept_tiles
 from amath.core.rules.base import Ruleset
 from amath.engine.leaves.table import HANDSET, LeaveTable
 
@@ -79,8 +79,11 @@ class StaticEquity:
         return min(bag, 1)
 
 
-def leave_of(rack: Iterable[str], used: Iterable[str]) -> list[str]:
-    """The tiles of ``rack`` left after ``used`` leave it (free tiles in ``used`` are ignored)."""
-    kept = Counter(rack)
-    kept.subtract(used)
-    return sorted((+kept).elements())
+def leave_of(rack: Iterable[str], used: Iterable[str], free: frozenset[str] = frozenset()) -> list[str]:
+    """The tiles of ``rack`` left after ``used`` (less the ``free`` ones) leave it, sorted: :func:`amath.core.move.kept_tiles`
+    as a list.  Raises :class:`~amath.core.errors.IllegalMoveError` when the rack lacks one.
+
+    >>> leave_of(["1", "1", "=", "?"], ["1", "?"])
+    ['1', '=']
+    """
+    return list(kept_tiles(tuple(rack), used, free))

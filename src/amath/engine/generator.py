@@ -12,8 +12,10 @@ Three backends list the same placements in the same order (tested on every backe
 Every backend is exact for every ruleset: ``generate`` is the complete list and
 ``top(k)`` exactly its first ``k`` (for Smath a branch-and-bound, not the whole list, which
 gives ``k`` best in the list's order: among ties at the ``k``-th score, those it found first).
-:meth:`MoveGenerator.search` is the one call with the options of ``generate_smath``
-(``limit``, ``min_score``, ``leave``, ``max_nodes``, ``progress``) for every ruleset.
+:meth:`MoveGenerator.search` is the one call every backend must answer, with every option
+(a :class:`~amath.engine.movegen.request.SearchRequest`: ``limit``, ``min_score``, ``leave``,
+``max_nodes``, ``progress``) for every ruleset; :class:`MoveGenerator` builds ``generate``,
+``top``, ``count``, ``each`` and ``top_equity`` on it, and a backend overrides one only where it is faster.
 
 :func:`get_generator` chooses by argument, else the ``AMATH_ENGINE`` environment
 variable, else ``native`` when it is available and ``python`` otherwise (saying once,
@@ -25,176 +27,108 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections import Counter
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Protocol, cast, runtime_checkable
+from dataclasses import replace
+from typing import Protocol, cast
 
 from amath.core.board import Board
-from amath.core.errors import AmathError, PositionError
+from amath.core.errors import AmathError
 from amath.core.move import Pass
 from amath.core.position import Action, Position
 from amath.core.rules.base import Ruleset
 from amath.core.tiles import BLANK
 from amath.engine.movegen import rack_leaves as _leaves
 from amath.engine.movegen.rack_leaves import RackLeaves
-from amath.engine.movegen.result import GeneratedMove, kept_tiles, rank_moves
-
-#: A leave function: the tiles a placement keeps on the rack (sorted) to a value added to its score.
-Leave = Callable[[tuple[str, ...]], float]
+from amath.engine.movegen.request import EVERY, SearchRequest
+from amath.engine.movegen.result import GeneratedMove, rank_moves
 
 #: The backends by name, in the order the default tries them.
 BACKENDS = ("native", "python", "reference")
 ENV_VAR = "AMATH_ENGINE"
 
 
-@runtime_checkable
-class MoveGenerator(Protocol):
-    """What every backend offers: the legal placements of a rack on a board."""
+class MoveGenerator(ABC):
+    """A backend: the legal placements of a rack on a board.
+
+    Every backend must answer :meth:`search` (the one call with every option); the others are
+    built on it here, and a backend overrides one only where it has a faster way to the same
+    answer (the native core lists, counts and ranks by equity in Rust).
+    """
 
     name: str
 
+    def __repr__(self) -> str:
+        return f"<MoveGenerator {self.name}>"
+
+    @abstractmethod
+    def search(self, board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY) -> list[GeneratedMove]:
+        """:func:`amath.engine.movegen.smath.generate_smath`'s contract, for every ruleset.
+
+        Every placement, or exactly the ``request.limit`` best, ranked by score (plus
+        ``leave(tiles kept)`` when given; ties in the fixed order); only those whose rank
+        value is at least ``min_score``.  ``max_nodes`` may stop a Smath search with
+        :class:`amath.engine.movegen.smath.SearchStopped` (never a silent partial list);
+        ``progress`` hears the count found so far, now and then (:class:`SearchRequest`).
+        """
+
     def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
         """Every legal placement, best score first (ties by :meth:`GeneratedMove.key`)."""
-        ...
+        return self.search(board, rack, rules)
 
     def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
         """The first ``k`` of :meth:`generate`, without building the rest where the backend can."""
-        ...
+        _check_k(k)
+        return self.search(board, rack, rules, SearchRequest(limit=k))
 
     def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
         """How many legal placements there are."""
-        ...
+        return len(self.generate(board, rack, rules))
+
+    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
+        """Call ``fn`` on every legal placement, in the order of :meth:`generate`."""
+        for move in self.generate(board, rack, rules):
+            fn(move)
 
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         """The ``k`` best placements by score x unit + leave (``leaves`` is the rack's table), with that value.
 
-        Ties stay in :meth:`generate`'s order, so every backend gives the same list.
+        Ties stay in :meth:`generate`'s order, so every backend gives the same list: Smath's
+        from two searches (:func:`smath_top_equity_within`), A-Math's by ranking the whole list.
         """
-        ...
-
-    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
-        """Call ``fn`` on every legal placement, in the order of :meth:`generate`."""
-        ...
-
-    def search(
-        self,
-        board: Board,
-        rack: Sequence[str],
-        rules: Ruleset,
-        *,
-        limit: int | None = None,
-        min_score: float | None = None,
-        leave: Leave | None = None,
-        max_nodes: int | None = None,
-        progress: Callable[[int], None] | None = None,
-    ) -> list[GeneratedMove]:
-        """:func:`amath.engine.movegen.smath.generate_smath`'s contract, for every ruleset.
-
-        Every placement, or exactly the ``limit`` best, ranked by score (plus
-        ``leave(tiles kept)`` when given; ties in the fixed order); only those whose rank
-        value is at least ``min_score``.  ``max_nodes`` may stop a Smath search with
-        :class:`amath.engine.movegen.smath.SearchStopped` (never a silent partial list);
-        ``progress`` hears the count found so far, now and then.
-        """
-        ...
+        _check_k(k)
+        leaves.check_fits(rack)
+        if _is_smath(rules):
+            return _smath_top_equity(self, board, rack, rules, k, leaves)
+        return _leaves.top_equity(self.generate(board, rack, rules), leaves, k)
 
 
-class _ListGenerator:
+class _ListGenerator(MoveGenerator):
     """A backend built on a function that returns the whole sorted list."""
 
     def __init__(self, name: str, fn: Callable[[Board, Sequence[str], Ruleset], list[GeneratedMove]]) -> None:
         self.name = name
         self._fn = fn
 
-    def __repr__(self) -> str:
-        return f"<MoveGenerator {self.name}>"
-
-    def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-        return self._fn(board, rack, rules)
-
-    def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
-        _check_k(k)
-        return self._fn(board, rack, rules)[:k]
-
-    def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
-        return len(self._fn(board, rack, rules))
+    def search(self, board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY) -> list[GeneratedMove]:
+        moves = self._fn(board, rack, rules)
+        return rank_moves(moves, rack, rules, request)
 
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
-        _check_leaves(rack, leaves)
+        leaves.check_fits(rack)
         return _leaves.top_equity(self._fn(board, rack, rules), leaves, k)
 
-    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
-        for move in self._fn(board, rack, rules):
-            fn(move)
 
-    def search(
-        self,
-        board: Board,
-        rack: Sequence[str],
-        rules: Ruleset,
-        *,
-        limit: int | None = None,
-        min_score: float | None = None,
-        leave: Leave | None = None,
-        max_nodes: int | None = None,
-        progress: Callable[[int], None] | None = None,
-    ) -> list[GeneratedMove]:
-        return rank_moves(self._fn(board, rack, rules), rack, rules, limit=limit, min_score=min_score, leave=leave)
-
-
-class _BySearch:
-    """``generate``, ``top``, ``count`` and ``each`` as :meth:`search` answers them (the
-    backends whose own search is the one mechanism: the readable one, and a budgeted one)."""
-
-    #: the subclass's own search (:meth:`MoveGenerator.search`'s contract)
-    search: Callable[..., list[GeneratedMove]]
-
-    def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
-        return self.search(board, rack, rules)
-
-    def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
-        _check_k(k)
-        return self.search(board, rack, rules, limit=k)
-
-    def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
-        return len(self.search(board, rack, rules))
-
-    def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
-        for move in self.search(board, rack, rules):
-            fn(move)
-
-
-class _PythonGenerator(_BySearch):
+class _PythonGenerator(MoveGenerator):
     """The readable generators: A-Math's complete list, Smath's exact search (its own top N)."""
 
     name = "python"
 
-    def __repr__(self) -> str:
-        return "<MoveGenerator python>"
-
-    def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
-        _check_k(k)
-        _check_leaves(rack, leaves)
-        if _is_smath(rules):
-            return _smath_top_equity(self, board, rack, rules, k, leaves)
-        return _leaves.top_equity(self.generate(board, rack, rules), leaves, k)
-
-    def search(
-        self,
-        board: Board,
-        rack: Sequence[str],
-        rules: Ruleset,
-        *,
-        limit: int | None = None,
-        min_score: float | None = None,
-        leave: Leave | None = None,
-        max_nodes: int | None = None,
-        progress: Callable[[int], None] | None = None,
-    ) -> list[GeneratedMove]:
+    def search(self, board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY) -> list[GeneratedMove]:
         from amath.engine.movegen.dispatch import generate_moves
 
-        return generate_moves(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress)
+        return generate_moves(board, rack, rules, request)
 
 
 class _NativeAPI(Protocol):
@@ -211,18 +145,7 @@ class _NativeAPI(Protocol):
     ) -> list[tuple[GeneratedMove, int]]: ...
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None: ...
     def supports_smath(self, rules: Ruleset) -> bool: ...
-    def generate_smath(
-        self,
-        board: Board,
-        rack: Sequence[str],
-        rules: Ruleset,
-        *,
-        limit: int | None = None,
-        min_score: float | None = None,
-        leave: Leave | None = None,
-        max_nodes: int | None = None,
-        progress: Callable[[int], None] | None = None,
-    ) -> list[GeneratedMove]: ...
+    def generate_smath(self, board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY) -> list[GeneratedMove]: ...
 
 
 def _native_module() -> tuple[_NativeAPI | None, str]:
@@ -234,8 +157,10 @@ def _native_module() -> tuple[_NativeAPI | None, str]:
     return cast(_NativeAPI, module), ""
 
 
-class _NativeGenerator:
-    """The Rust core through :mod:`amath.engine.movegen.native`; rulesets it lacks go to ``python``."""
+class _NativeGenerator(MoveGenerator):
+    """The Rust core through :mod:`amath.engine.movegen.native`; rulesets it lacks go to ``python``.
+
+    A Smath ruleset the core searches takes the base class's calls (built on :meth:`search`)."""
 
     name = "native"
 
@@ -243,12 +168,9 @@ class _NativeGenerator:
         self._native = native
         self._fallback = fallback
 
-    def __repr__(self) -> str:
-        return "<MoveGenerator native>"
-
     def generate(self, board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
         if self._native.supports_smath(rules):
-            return self.search(board, rack, rules)
+            return super().generate(board, rack, rules)
         if not self._native.supports(rules):
             return self._fallback.generate(board, rack, rules)
         return self._native.generate(board, rack, rules)
@@ -256,14 +178,14 @@ class _NativeGenerator:
     def top(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int) -> list[GeneratedMove]:
         _check_k(k)
         if self._native.supports_smath(rules):
-            return self.search(board, rack, rules, limit=k)
+            return super().top(board, rack, rules, k)
         if not self._native.supports(rules):
             return self._fallback.top(board, rack, rules, k)
         return self._native.top(board, rack, rules, k)
 
     def count(self, board: Board, rack: Sequence[str], rules: Ruleset) -> int:
         if self._native.supports_smath(rules):
-            return len(self.search(board, rack, rules))
+            return super().count(board, rack, rules)
         if not self._native.supports(rules):
             return self._fallback.count(board, rack, rules)
         return self._native.count(board, rack, rules)
@@ -271,39 +193,27 @@ class _NativeGenerator:
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
         if self._native.supports_smath(rules):
-            _check_leaves(rack, leaves)
-            return _smath_top_equity(self, board, rack, rules, k, leaves)
+            return super().top_equity(board, rack, rules, k, leaves)
         if not self._native.supports(rules):
             return self._fallback.top_equity(board, rack, rules, k, leaves)
         return self._native.top_equity(board, rack, rules, k, leaves)
 
     def each(self, board: Board, rack: Sequence[str], rules: Ruleset, fn: Callable[[GeneratedMove], None]) -> None:
         if self._native.supports_smath(rules):
-            for move in self.search(board, rack, rules):
-                fn(move)
+            super().each(board, rack, rules, fn)
         elif not self._native.supports(rules):
             self._fallback.each(board, rack, rules, fn)
         else:
             self._native.each(board, rack, rules, fn)
 
-    def search(
-        self,
-        board: Board,
-        rack: Sequence[str],
-        rules: Ruleset,
-        *,
-        limit: int | None = None,
-        min_score: float | None = None,
-        leave: Leave | None = None,
-        max_nodes: int | None = None,
-        progress: Callable[[int], None] | None = None,
-    ) -> list[GeneratedMove]:
-        if self._native.supports_smath(rules) or not self._native.supports(rules):
-            search = self._native.generate_smath if self._native.supports_smath(rules) else self._fallback.search  # Rust twin, or Python
-            return search(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress)
-        if leave is None and min_score is None:
-            return self.generate(board, rack, rules) if limit is None else self.top(board, rack, rules, limit)
-        return rank_moves(self._native.generate(board, rack, rules), rack, rules, limit=limit, min_score=min_score, leave=leave)
+    def search(self, board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY) -> list[GeneratedMove]:
+        if self._native.supports_smath(rules):
+            return self._native.generate_smath(board, rack, rules, request)  # the Rust twin
+        if not self._native.supports(rules):
+            return self._fallback.search(board, rack, rules, request)
+        if request.by_score:
+            return self.generate(board, rack, rules) if request.limit is None else self.top(board, rack, rules, request.limit)
+        return rank_moves(self._native.generate(board, rack, rules), rack, rules, request)
 
 
 def _check_k(k: int) -> None:
@@ -349,30 +259,23 @@ def smath_top_equity_within(
     what both found.  Then put in :func:`amath.engine.movegen.rack_leaves.top_equity`'s order (value,
     score, squares, tiles, faces).  One mechanism for the bots and the analysis of a turn.
     """
-    stride = dict(zip(leaves.tiles, leaves.strides))
-    table, unit, free = leaves.values, leaves.unit, rules.tiles.free
-    whole = Counter(t for t in rack if t not in free)
-
-    def value(kept: tuple[str, ...]) -> int:
-        used = whole - Counter(kept)
-        return table[sum(stride[t] * n for t, n in used.items())]
+    unit, value = leaves.unit, leaves.by_kept()
 
     def valued(moves: Sequence[GeneratedMove]) -> list[tuple[GeneratedMove, int]]:
-        return [(m, m.score * unit + value(kept_tiles(rack, m, rules))) for m in moves]
+        return [(m, leaves.value_of(m)) for m in moves]
 
     if k == 0:
         return [], True
     if by_score is None and k > FLOOR_MOST:  # a long list (every placement) has no floor worth a second search
         by_score = []
     elif by_score is None:
-        by_score = search_within(board, rack, rules, limit=max(k, FLOOR_MOVES), max_nodes=max_nodes, generator=gen)[0]
+        by_score = search_within(board, rack, rules, SearchRequest(limit=max(k, FLOOR_MOVES), max_nodes=max_nodes), generator=gen)[0]
     scored = valued(by_score)
     known = sorted((v for _, v in scored), reverse=True)
     # values are whole units: half a unit below the k-th keeps it and all as good, whatever the float rounding
     floor = (known[k - 1] - 0.5) / unit if len(known) >= k else None
-    found, exact = search_within(
-        board, rack, rules, limit=k, min_score=floor, leave=lambda kept: value(kept) / unit, max_nodes=max_nodes, generator=gen
-    )
+    asked = SearchRequest(limit=k, min_score=floor, leave=lambda kept: value(kept) / unit, max_nodes=max_nodes)
+    found, exact = search_within(board, rack, rules, asked, generator=gen)
     best = {mv[0].key(): mv for mv in valued(found) + scored}
     return sorted(best.values(), key=lambda mv: (-mv[1], -mv[0].score, mv[0].key()))[:k], exact
 
@@ -381,12 +284,6 @@ def smath_top_equity_within(
 #: the most placements asked for that still take that first search (see :func:`_smath_top_equity`).
 FLOOR_MOVES = 4
 FLOOR_MOST = 64
-
-
-def _check_leaves(rack: Sequence[str], leaves: RackLeaves) -> None:
-    if not leaves.fits(rack):
-        mine, theirs = " ".join(sorted(rack)), " ".join(leaves.rack())
-        raise PositionError(f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs)
 
 
 def _reference(board: Board, rack: Sequence[str], rules: Ruleset) -> list[GeneratedMove]:
@@ -462,17 +359,10 @@ BOUNDED_NODES = 100_000
 
 
 def search_within(
-    board: Board,
-    rack: Sequence[str],
-    rules: Ruleset,
-    *,
-    limit: int | None = None,
-    min_score: float | None = None,
-    leave: Leave | None = None,
-    max_nodes: int = NODE_BUDGET,
-    generator: MoveGenerator | None = None,
+    board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY, *, generator: MoveGenerator | None = None
 ) -> tuple[list[GeneratedMove], bool]:
-    """(placements, complete): the default backend's :meth:`~MoveGenerator.search`, stopped after ``max_nodes``.
+    """(placements, complete): the default backend's :meth:`~MoveGenerator.search`, stopped after
+    ``request.max_nodes`` (None: :data:`NODE_BUDGET`).
 
     ``complete`` is False when the Smath search was stopped: the placements are then the
     best of what it found by then (its exact passes, and the quick probe it keeps part of the
@@ -488,23 +378,24 @@ def search_within(
     from amath.engine.movegen.smath import SearchStopped
 
     gen = generator or get_generator()
+    max_nodes = NODE_BUDGET if request.max_nodes is None else request.max_nodes
     try:
-        return gen.search(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes), True
+        return gen.search(board, rack, rules, replace(request, max_nodes=max_nodes, progress=None)), True
     except SearchStopped as stopped:
         found = list(stopped.found)
     plain = [t for t in rack if t != BLANK]
     if len(plain) < len(rack):
         try:  # by score: the blank-free part's leaves are not the whole rack's; ranked below
-            found += gen.search(board, plain, rules, limit=limit, max_nodes=max_nodes)
+            found += gen.search(board, plain, rules, SearchRequest(limit=request.limit, max_nodes=max_nodes))
         except SearchStopped as stopped:
             found += stopped.found
     if not found:
         found = generate_bounded(board, rack, rules, max_rack_tiles=6, node_budget=min(max_nodes // 4, BOUNDED_NODES))
     unique = {m.place: m for m in found}
-    return rank_moves(unique.values(), rack, rules, limit=limit, min_score=min_score, leave=leave), False
+    return rank_moves(unique.values(), rack, rules, request), False
 
 
-class WithinNodes(_BySearch):
+class WithinNodes(MoveGenerator):
     """A backend whose Smath searches stop after ``max_nodes`` nodes with the best found by then
     (:func:`search_within`): a simulation's play-out replies need a good turn soon, not the
     best one.  A-Math's generator is complete and needs no budget: its answers are the inner
@@ -521,32 +412,21 @@ class WithinNodes(_BySearch):
     def top_equity(self, board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves: RackLeaves) -> list[tuple[GeneratedMove, int]]:
         _check_k(k)
         if _is_smath(rules):
-            _check_leaves(rack, leaves)
+            leaves.check_fits(rack)
             return _smath_top_equity(self.inner, board, rack, rules, k, leaves, self.max_nodes)
         return self.inner.top_equity(board, rack, rules, k, leaves)
 
-    def search(
-        self,
-        board: Board,
-        rack: Sequence[str],
-        rules: Ruleset,
-        *,
-        limit: int | None = None,
-        min_score: float | None = None,
-        leave: Leave | None = None,
-        max_nodes: int | None = None,
-        progress: Callable[[int], None] | None = None,
-    ) -> list[GeneratedMove]:
+    def search(self, board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY) -> list[GeneratedMove]:
         """The inner search; a Smath one within this backend's nodes (or fewer, if asked): the best found
         by then, as :func:`search_within` (with ``min_score``, a stopped search raises as the inner one does)."""
         if not _is_smath(rules):
-            return self.inner.search(
-                board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress
-            )
-        nodes = self.max_nodes if max_nodes is None else min(max_nodes, self.max_nodes)
-        if min_score is not None:
-            return self.inner.search(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=nodes, progress=progress)
-        return search_within(board, rack, rules, limit=limit, leave=leave, max_nodes=nodes, generator=self.inner)[0]
+            return self.inner.search(board, rack, rules, request)
+        nodes = self.max_nodes if request.max_nodes is None else min(request.max_nodes, self.max_nodes)
+        if request.min_score is not None:
+            return self.inner.search(board, rack, rules, replace(request, max_nodes=nodes))
+        return search_within(
+            board, rack, rules, SearchRequest(limit=request.limit, leave=request.leave, max_nodes=nodes), generator=self.inner
+        )[0]
 
 
 def backend() -> str:
@@ -563,7 +443,7 @@ def placements(pos: Position, limit: int | None = None) -> list[GeneratedMove]:
     """
     if pos.outcome is not None or not pos.racks[pos.to_move]:
         return []
-    return search_within(pos.board, pos.rack(), pos.rules, limit=limit)[0]
+    return search_within(pos.board, pos.rack(), pos.rules, SearchRequest(limit=limit))[0]
 
 
 def legal_turns(pos: Position) -> list[Action]:

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from amath.core.errors import PositionError
-from amath.core.move import Exchange, Pass, Place
+from amath.core.move import Pass, Place, tiles_taken
 from amath.core.position import Action, Position
 from amath.engine.equity import EquityCalculator
 from amath.engine.sim import Distribution
@@ -39,11 +39,7 @@ TEMPERATURE = 8.0
 def kept_size(pos: Position, side: int, move: Action, rack_size: int | None = None) -> int:
     """How many tiles ``side`` kept from a rack of ``rack_size`` (default a full rack) when playing ``move``."""
     size = pos.rules.rack_size if rack_size is None else rack_size
-    if isinstance(move, Place):
-        return size - sum(1 for t in move.rack_tiles if t not in pos.rules.tiles.free)
-    if isinstance(move, Exchange):
-        return size - len(move.tiles)
-    return size
+    return size - len(tiles_taken(move, pos.rules.tiles.free))
 
 
 def _multisets(pool: Counter[str], k: int, names: Sequence[str]) -> Iterator[tuple[tuple[str, ...], int]]:
@@ -124,7 +120,7 @@ def _fit(pos: Position, side: int, move: Place, kept: tuple[str, ...], score: in
         if board.get(p.square) is None:
             raise PositionError(f"inference: {p.square} is empty, so side {side + 1} did not just play there")
         board.remove(p.square)
-    played = [t for t in move.rack_tiles if t not in pos.rules.tiles.free]
+    played = list(tiles_taken(move, pos.rules.tiles.free))
     bag = pos.unseen(me)
     bag.subtract(kept)
     racks: list[list[str]] = [[], []]

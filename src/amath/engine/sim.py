@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from amath.core.errors import PositionError
-from amath.core.move import Exchange, Pass, Place
+from amath.core.move import Exchange, Pass, Place, kept_tiles
 from amath.core.position import Action, Position
 from amath.core.tiles import BLANK
 from amath.engine.equity import EquityCalculator
@@ -561,14 +561,7 @@ class Simulator:
 
 def _leave_after(pos: Position, rack: Sequence[str], move: Action, equity: EquityCalculator) -> int:
     """Worth of what ``move`` keeps of ``rack`` on ``pos``, in 1/100 points (as :mod:`amath.engine.static` values it)."""
-    kept = list(rack)
-    taken: Sequence[str] = ()
-    if isinstance(move, Place):
-        taken = [t for t in move.rack_tiles if t not in pos.rules.tiles.free]
-    elif isinstance(move, Exchange):
-        taken = move.tiles
-    for t in taken:
-        kept.remove(t)
+    kept = kept_tiles(rack, move, pos.rules.tiles.free)
     at_end = is_scoreless(pos.rules, move) and scoreless_may_end(pos.rules, pos.scoreless, pos.sides)
     return to_units(equity.leave_value(kept, pos.rules, 0 if at_end else pos.bag_size))
 

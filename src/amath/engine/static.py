@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from amath.core.board import Board
+from amath.core.exchanges import legal_exchanges
 from amath.core.move import Exchange, Move, Pass, Place
 from amath.core.position import Action, Position
 from amath.core.rules.base import Ruleset
@@ -152,15 +153,18 @@ class Turns:
         return [Candidate(m.place, m.score, value) for m, value in found]
 
     def exchanges(self) -> list[Candidate]:
-        """Every legal exchange (one per multiset returned), best first; none when the bag forbids it."""
-        if not self.rack or not self.rules.can_exchange(1, self.bag):
+        """Every legal exchange (:func:`amath.core.exchanges.legal_exchanges`), best first; none when the bag forbids it.
+
+        Ties: fewer tiles first, then by the tiles' names; an exchange's tiles are written sorted by name.
+        """
+        if not self.rack:
             return []
         leaves = self.leaves_after(_AN_EXCHANGE)
+        stride = dict(zip(leaves.tiles, leaves.strides))  # a legal exchange is part of the rack: its index, unchecked
         options = []
-        for index in range(1, len(leaves.values)):
-            returned = leaves.used(index)
-            if self.rules.can_exchange(len(returned), self.bag):
-                options.append((-leaves.values[index], len(returned), returned))
+        for exchange in legal_exchanges(self.rack, self.rules, self.bag):
+            returned = tuple(sorted(exchange.tiles))
+            options.append((-leaves.values[sum(stride[t] for t in returned)], len(returned), returned))
         options.sort()
         return [Candidate(Exchange(returned), 0, -neg) for neg, _, returned in options]
 
@@ -168,18 +172,19 @@ class Turns:
         """``exchanges()[0]`` (None when there is none) without building and sorting them all.
 
         The play-outs' static turn needs only the best; ranking every exchange in Python cost
-        about a fifth of a simulation's CPU.  When every size is allowed (the bag holds at
-        least the rack) it is the part of highest value, fewest tiles and then by name first,
-        as :meth:`exchanges` sorts; else :meth:`exchanges` decides.
+        about a fifth of a simulation's CPU.  It is read off the leave table: the part of
+        highest value among those the rules let go back, fewest tiles and then by name first,
+        as :meth:`exchanges` sorts.
         """
         leaves = self.leaves_after(_AN_EXCHANGE)
         if not self.rack or len(leaves.values) < 2 or not self.rules.can_exchange(1, self.bag):
             return None
-        if not self.rules.can_exchange(sum(leaves.counts), self.bag):
-            return self.exchanges()[0]
         values = leaves.values
-        top = max(values[1:])
-        returned = min((leaves.used(i) for i in range(1, len(values)) if values[i] == top), key=lambda used: (len(used), used))
+        parts: Sequence[int] = range(1, len(values))
+        if not self.rules.can_exchange(sum(leaves.counts), self.bag):  # only the sizes the bag allows
+            parts = [i for i in parts if self.rules.can_exchange(len(leaves.used(i)), self.bag)]
+        top = max(values[i] for i in parts)
+        returned = min((leaves.used(i) for i in parts if values[i] == top), key=lambda used: (len(used), used))
         return Candidate(Exchange(returned), 0, top)
 
     def pass_turn(self) -> Candidate:

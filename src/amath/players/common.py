@@ -9,6 +9,7 @@ from amath.core.move import Exchange, Move, Pass
 from amath.engine.generator import search_within
 from amath.engine.movegen import GeneratedMove
 from amath.engine.movegen.dispatch import Leave
+from amath.engine.movegen.request import SearchRequest
 from amath.game import Game
 
 
@@ -19,7 +20,7 @@ def placements(game: Game, limit: int | None = None, leave: Leave | None = None)
     reaches :data:`amath.engine.generator.NODE_BUDGET` gives the best placements it found
     by then (:func:`~amath.engine.generator.search_within`).
     """
-    return search_within(game.board, game.racks[game.to_move], game.rules, limit=limit, leave=leave)[0]
+    return search_within(game.board, game.racks[game.to_move], game.rules, SearchRequest(limit=limit, leave=leave))[0]
 
 
 def best_placement(game: Game) -> GeneratedMove | None:

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import multiprocessing
 import statistics
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from amath.core.board import Board
-from amath.core.move import Exchange, Place
+from amath.core.move import Exchange, Place, tiles_taken
 from amath.core.notation import format_move
 from amath.core.rules.base import Ruleset
 from amath.engine.equity import StaticEquity
@@ -28,6 +27,7 @@ from amath.engine.generator import FLOOR_MOVES, NODE_BUDGET, get_generator, sear
 from amath.engine.leaves.table import LeaveTable
 from amath.engine.movegen import GeneratedMove
 from amath.engine.movegen.rack_leaves import RackLeaves
+from amath.engine.movegen.request import SearchRequest
 from amath.engine.movegen.smath import SearchStopped
 from amath.engine.static import Turns, default_equity
 from amath.game import Game, Turn
@@ -116,14 +116,10 @@ SMATH_LIST_NODES = 100_000
 ANALYSIS_NODES = NODE_BUDGET
 
 
-def _leave(table: RackLeaves, rack: Sequence[str], rules: Ruleset) -> Callable[[tuple[str, ...]], float]:
+def _leave(table: RackLeaves) -> Callable[[tuple[str, ...]], float]:
     """The turn's leave table as the Smath search's leave function (kept tiles to points)."""
-    whole = Counter(t for t in rack if t not in rules.tiles.free)
-
-    def leave(kept: tuple[str, ...]) -> float:
-        return table.values[table.index((whole - Counter(kept)).elements())] / table.unit
-
-    return leave
+    value, unit = table.by_kept(), table.unit
+    return lambda kept: value(kept) / unit
 
 
 def _focused(
@@ -136,7 +132,9 @@ def _focused(
     its floor set by the best by score found first: without a floor the search by equity
     often spent its whole budget and the turn was reported inexact (docs/smath.md)."""
     gen = get_generator()
-    found, exact_score = search_within(board, rack, rules, limit=max(top, FLOOR_MOVES), max_nodes=ANALYSIS_NODES, generator=gen)
+    found, exact_score = search_within(
+        board, rack, rules, SearchRequest(limit=max(top, FLOOR_MOVES), max_nodes=ANALYSIS_NODES), generator=gen
+    )
     by_equity, exact_equity = smath_top_equity_within(gen, board, rack, rules, top, table, ANALYSIS_NODES, by_score=found)
     return found[:top], exact_score, [m for m, _ in by_equity], exact_equity
 
@@ -152,7 +150,7 @@ def _better_by_score(
     if whole:
         return sum(1 for m in listed if m.score > score), True
     try:  # scores are whole points: "more than score" is "at least score + 1"
-        return len(get_generator().search(board, rack, rules, min_score=score + 1, max_nodes=ANALYSIS_NODES)), True
+        return len(get_generator().search(board, rack, rules, SearchRequest(min_score=score + 1, max_nodes=ANALYSIS_NODES))), True
     except SearchStopped as stopped:
         return len(stopped.found), False
 
@@ -166,7 +164,7 @@ def _better_by_equity(
         return sum(1 for m in listed if table.value_of(m) > value)
     floor = (value - 0.5) / table.unit  # the search compares floats: half a unit below, then exact integers
     try:
-        better = get_generator().search(board, rack, rules, leave=_leave(table, rack, rules), min_score=floor, max_nodes=ANALYSIS_NODES)
+        better = get_generator().search(board, rack, rules, SearchRequest(leave=_leave(table), min_score=floor, max_nodes=ANALYSIS_NODES))
     except SearchStopped:
         return None
     return sum(1 for m in better if table.value_of(m) > value)
@@ -210,7 +208,7 @@ def analyze_turn(
     by_value: list[GeneratedMove] = []
     exact_score = exact_value = True
     try:  # the complete list (A-Math's generator needs no budget; Smath's search may stop)
-        moves = get_generator().search(board, rack, rules, max_nodes=SMATH_LIST_NODES)
+        moves = get_generator().search(board, rack, rules, SearchRequest(max_nodes=SMATH_LIST_NODES))
     except SearchStopped:
         complete = False
         by_score, exact_score, by_value, exact_value = _focused(board, rack, rules, top, table)
@@ -222,7 +220,7 @@ def analyze_turn(
     options = [Option(format_move(m.place, board, rules), m.score, table.value_of(m) / table.unit) for m in moves]
     others = _exchange_and_pass(turns)
     full = rules.rack_size  # a bingo puts down a full rack (free tiles do not count)
-    bingos = [o for o, m in zip(options, moves) if sum(1 for p in m.place.tiles if p.tile not in rules.tiles.free) == full]
+    bingos = [o for o, m in zip(options, moves) if len(tiles_taken(m.place, rules.tiles.free)) == full]
     rank: int | None = None
     count = len(moves) if complete else 0
     if turn.kind == "place" and isinstance(turn.move, Place):
@@ -238,13 +236,9 @@ def analyze_turn(
             rank = 1 + count if counted else None
         # else: the best by score were not all found within the budget, and counting what
         # beats the play would take longer still: the rank is not known (None, 0)
-        used: Sequence[str] = turn.move.rack_tiles
-    elif isinstance(turn.move, Exchange):
-        used = turn.move.tiles
-    else:
-        used = ()
     kept = turns.leaves_after(turn.move)  # a scoreless turn that may end the game: at its end value
-    played_value = turn.score * table.unit + kept.values[kept.index(used)]
+    taken = () if turn.move is None else tiles_taken(turn.move, rules.tiles.free)
+    played_value = turn.score * table.unit + kept.values[kept.index(taken)]
     equity = played_value / table.unit
     best_score = options[0].score if options else turn.score
     every = options + others

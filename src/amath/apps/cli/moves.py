@@ -14,6 +14,7 @@ from amath.core.notation import format_place
 from amath.engine.generator import get_generator
 from amath.engine.movegen import GeneratedMove
 from amath.engine.movegen.dispatch import SearchStopped, uses_smath_search
+from amath.engine.movegen.request import SearchRequest
 from amath.formats.load import position_from_text
 
 HELP = "list every legal placement for a position's rack, best score first (position JSON as in docs/rules.md, or a position string)"
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     rack = list(pos.rack)
     progress = _progress if args.limit is None and uses_smath_search(rules) else None  # Smath lists may be huge
     try:
-        moves = get_generator().search(board, rack, rules, limit=args.limit, progress=progress)
+        moves = get_generator().search(board, rack, rules, SearchRequest(limit=args.limit, progress=progress))
     except SearchStopped as exc:  # a complete list too big for the search's memory: say so, list nothing
         print(error_line(explain(exc)), file=sys.stderr)
         hint = "ask for the best ones instead, e.g. --limit 20" if args.limit is None else "ask for fewer: a smaller --limit"

@@ -1,5 +1,9 @@
 """The search behind ``amath engine``: :func:`amath.engine.best` behind one small adapter.
 
+It speaks the engine's own types: a budget is :class:`amath.engine.Budget` (``go`` names some of
+its counts, :class:`Go`), a ranked turn is :class:`amath.engine.Play` (written out for a
+``best`` line by :func:`play_json`).
+
 ``best`` counts its work (simulation iterations, endgame nodes), so a budget in
 iterations or nodes gives the same answer anywhere.  A budget in time, and ``go
 infinite``, run ``best`` in rounds of growing iterations (0 = static equity, then 1, 2,
@@ -20,57 +24,38 @@ from amath.core.move import Exchange, Place
 from amath.core.notation import format_move
 from amath.core.position import Action
 from amath.core.position import Position as SearchPosition
-from amath.engine import Budget as EngineBudget
-from amath.engine import Play, best, default_budget
+from amath.core.rules.base import Ruleset
+from amath.engine import Budget, Play, best, default_budget
 from amath.formats.view import PositionView
 
 
 @dataclass(frozen=True, slots=True)
-class Budget:
-    """How long a search may run: iterations, nodes, milliseconds (any of them); ``infinite`` waits for stop;
-    ``sim_work``: the simulation's cap on its play-outs' reply searches (``amath.engine.Budget.sim_work``)."""
+class Go:
+    """What ``go`` asks for: the counts of :class:`amath.engine.Budget` it names (``counts``; the others
+    are the ruleset's :func:`amath.engine.default_budget`), and the clock: ``time_ms``, or ``infinite``
+    (wait for stop)."""
 
-    iterations: int | None = None
-    nodes: int | None = None
+    counts: tuple[tuple[str, int], ...] = ()
     time_ms: int | None = None
     infinite: bool = False
-    sim_work: int | None = None
 
+    def given(self, name: str) -> int | None:
+        """The count ``name`` (a field of :class:`amath.engine.Budget`) as ``go`` gave it, else None."""
+        return dict(self.counts).get(name)
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One turn the search ranks: notation, score, equity, win probability and the expected line."""
-
-    move: str
-    kind: str
-    score: int
-    equity: float
-    win: float
-    pv: tuple[str, ...]
-    tiles: tuple[tuple[str, str, str], ...] | None = None
-    exact: bool = False
-    spread: int | None = None
-    method: str = "static"
-
-    def to_json(self, rank: int) -> dict[str, Any]:
-        """The object of a ``best`` line (the fields of ``amath best --json`` plus rank, kind, score, pv, method)."""
-        out: dict[str, Any] = {"rank": rank, "move": self.move, "kind": self.kind, "score": self.score}
-        if self.tiles is not None:
-            out["tiles"] = [{"square": s, "tile": t, "face": f} for s, t, f in self.tiles]
-        out.update(equity=round(self.equity, 2), win=round(self.win, 4), pv=list(self.pv), method=self.method)
-        if self.exact:
-            out.update(exact=True, spread=self.spread)
-        return out
+    def budget(self, rules: Ruleset) -> Budget:
+        """The engine's budget for ``rules``: its default with the counts given."""
+        return replace(default_budget(rules), **dict(self.counts))
 
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """What a search reports after each round (and once at its end)."""
+    """What a search reports after each round (and once at its end): ``best`` is its best turn so far."""
 
     iterations: int
     nodes: int
     elapsed_ms: int
-    best: Candidate | None
+    best: Play | None
 
 
 class Searcher(Protocol):
@@ -81,11 +66,11 @@ class Searcher(Protocol):
     def search(
         self,
         pos: PositionView,
-        budget: Budget,
+        go: Go,
         options: SearchOptions,
         stop: threading.Event,
         report: Callable[[Progress], None],
-    ) -> list[Candidate]:
+    ) -> list[Play]:
         """The best turns, best first; return at the first chance (with what is known) once ``stop`` is set."""
         ...
 
@@ -100,8 +85,8 @@ class SearchOptions:
     last: Action | None = None
 
 
-def candidate(play: Play, pos: PositionView) -> Candidate:
-    """A :class:`~amath.engine.Play` in notation, its line written on the boards it is played on."""
+def written(play: Play, pos: PositionView) -> tuple[str, ...]:
+    """The turn of ``play`` and the line it expects, in notation, each written on the board it is played on."""
     rules = pos.rules
     board = pos.board()
     pv: list[str] = []
@@ -110,10 +95,21 @@ def candidate(play: Play, pos: PositionView) -> Candidate:
         if isinstance(move, Place):
             for t in move.tiles:
                 board.put(t.square, PlacedTile(t.tile, t.face))
+    return tuple(pv)
+
+
+def play_json(play: Play, pos: PositionView, rank: int) -> dict[str, Any]:
+    """The object of a ``best`` line (the fields of ``amath best --json`` plus rank, kind, score, pv, method)."""
+    pv = written(play, pos)
     move = play.move
-    tiles = tuple((t.square.name, t.tile, t.face) for t in move.tiles) if isinstance(move, Place) else None
     kind = "place" if isinstance(move, Place) else "exchange" if isinstance(move, Exchange) else "pass"
-    return Candidate(pv[0], kind, play.score, play.equity, play.win, tuple(pv), tiles, play.exact, play.spread, play.method)
+    out: dict[str, Any] = {"rank": rank, "move": pv[0], "kind": kind, "score": play.score}
+    if isinstance(move, Place):
+        out["tiles"] = [{"square": t.square.name, "tile": t.tile, "face": t.face} for t in move.tiles]
+    out.update(equity=round(play.equity, 2), win=round(play.win, 4), pv=list(pv), method=play.method)
+    if play.exact:
+        out.update(exact=True, spread=play.spread)
+    return out
 
 
 class EngineSearch:
@@ -124,40 +120,35 @@ class EngineSearch:
     def search(
         self,
         pos: PositionView,
-        budget: Budget,
+        go: Go,
         options: SearchOptions,
         stop: threading.Event,
         report: Callable[[Progress], None],
-    ) -> list[Candidate]:
+    ) -> list[Play]:
         started = time.perf_counter()
 
-        def run(engine_budget: EngineBudget) -> list[Candidate]:
+        def run(engine_budget: Budget) -> list[Play]:
             search_pos = SearchPosition.from_view(pos.rules, pos.board(), pos.rack, pos.scores, pos.to_move)
             plays = best(search_pos, engine_budget, seed=options.seed, threads=options.threads, last=options.last, top=options.top)
-            found = [candidate(p, pos) for p in plays]
             work = max((p.work for p in plays), default=0)
             elapsed = int((time.perf_counter() - started) * 1000)
             # a simulation reports the iterations it ran: fewer than asked when sim_work stopped it
             done = work if plays and plays[0].method == "sim" else engine_budget.iterations
-            report(Progress(done, work, elapsed, found[0] if found else None))
-            return found
+            report(Progress(done, work, elapsed, plays[0] if plays else None))
+            return plays
 
-        default = default_budget(pos.rules)  # the ruleset's own (Smath: static equity)
-        nodes = budget.nodes if budget.nodes is not None else default.nodes
-        sim_work = budget.sim_work if budget.sim_work is not None else default.sim_work
-        default = replace(default, sim_work=sim_work)
-        if budget.time_ms is None and not budget.infinite:  # a count: one search, reproducible
-            iterations = budget.iterations if budget.iterations is not None else default.iterations
-            return run(replace(default, iterations=iterations, nodes=nodes))
-        deadline = None if budget.time_ms is None else started + budget.time_ms / 1000
-        most = budget.iterations
-        found = run(replace(default, iterations=0, nodes=nodes))
+        budget = go.budget(pos.rules)  # the ruleset's own (Smath: static equity) with the counts given
+        if go.time_ms is None and not go.infinite:  # a count: one search, reproducible
+            return run(budget)
+        deadline = None if go.time_ms is None else started + go.time_ms / 1000
+        most = go.given("iterations")
+        found = run(replace(budget, iterations=0))
         if found and found[0].exact:
             return found
         iterations = 1
         while not stop.is_set() and (most is None or iterations <= most):
             round_started = time.perf_counter()
-            found = run(replace(default, iterations=iterations, nodes=nodes))
+            found = run(replace(budget, iterations=iterations))
             took = time.perf_counter() - round_started
             if found and found[0].exact:
                 break  # solved: more rounds would say the same

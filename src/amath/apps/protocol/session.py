@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 
 from amath import __version__
 from amath.apps.error_text import describe
-from amath.apps.protocol.search import Budget, Candidate, Progress, Searcher, SearchOptions
+from amath.apps.protocol.search import Go, Progress, Searcher, SearchOptions, play_json, written
 from amath.apps.protocol.state import apply_move
 from amath.apps.protocol.texts import LANGUAGES, text
 from amath.core.errors import AmathError, PositionError
 from amath.core.move import Challenge
 from amath.core.position import Action
 from amath.core.rules import get_ruleset
+from amath.engine import Play
 from amath.formats.fen import position_from_string, position_to_string
 from amath.formats.view import PositionView, position_from_dict, position_to_dict
 
@@ -59,7 +60,7 @@ class _Search:
     """A running search: what it searches, with what budget, and the flag that stops it."""
 
     position: PositionView
-    budget: Budget
+    go: Go
     options: SearchOptions
     language: str
     stop: threading.Event = field(default_factory=threading.Event)
@@ -123,7 +124,7 @@ class Session:
         with self._lock:
             search = self._search
         if search is not None and search.thread is not None:
-            if not finish or search.budget.infinite:
+            if not finish or search.go.infinite:
                 search.stop.set()
             search.thread.join()
 
@@ -133,7 +134,7 @@ class Session:
             search = self._search
         if search is None or search.thread is None:
             return
-        if search.budget.infinite and not search.stop.is_set():
+        if search.go.infinite and not search.stop.is_set():
             raise ProtocolError("a search is running: send 'stop' first", code="busy")
         search.thread.join()
 
@@ -284,13 +285,13 @@ class Session:
                 f"the rack of side {pos.to_move + 1} is not known: send 'rack TILES'", code="rack_unknown", side=pos.to_move + 1
             )
         o = self.options
-        search = _Search(pos, self._budget(rest.split()), SearchOptions(o.top, o.seed, o.threads, self.last), o.language)
+        search = _Search(pos, self._go(rest.split()), SearchOptions(o.top, o.seed, o.threads, self.last), o.language)
         search.thread = threading.Thread(target=self._run, args=(search,), name="amath-search", daemon=True)
         with self._lock:
             self._search = search
         search.thread.start()
 
-    def _budget(self, words: list[str]) -> Budget:
+    def _go(self, words: list[str]) -> Go:
         counts: dict[str, int] = {}
         infinite = False
         k = 0
@@ -308,31 +309,32 @@ class Session:
                 )
             counts[key] = self._number(word, words[k + 1], 1 if key == "time" else 0, MAX_COUNT)
             k += 2
-        return Budget(counts.get("iterations"), counts.get("nodes"), counts.get("time"), infinite, counts.get("sim_work"))
+        time_ms = counts.pop("time", None)
+        return Go(tuple(counts.items()), time_ms, infinite)
 
     # ----- the search thread ---------------------------------------------------------
     def _run(self, search: _Search) -> None:
-        budget = search.budget
-        ranked: list[Candidate] = []
+        go, pos = search.go, search.position
+        ranked: list[Play] = []
         failure: str | None = None
         try:
-            ranked = self.searcher.search(search.position, budget, search.options, search.stop, self._progress)
+            ranked = self.searcher.search(pos, go, search.options, search.stop, lambda p: self._progress(p, pos))
         except AmathError as exc:
             failure = describe(exc, search.language)
         except Exception as exc:  # reported, so the client still gets its bestmove
             failure = f"{type(exc).__name__}: {exc}"
-        if budget.infinite:
+        if go.infinite:
             search.stop.wait()  # UCI's rule: an infinite search answers only after stop
         lines = [f"error search_failed {self._t('search-failed', reason=failure)}"] if failure is not None else []
-        lines += [f"best {json.dumps(c.to_json(k + 1), ensure_ascii=False)}" for k, c in enumerate(ranked)]
-        lines.append(f"bestmove {ranked[0].move if ranked else 'none'}")
+        lines += [f"best {json.dumps(play_json(c, pos, k + 1), ensure_ascii=False)}" for k, c in enumerate(ranked)]
+        lines.append(f"bestmove {written(ranked[0], pos)[0] if ranked else 'none'}")
         with self._lock:
             self._search = None
             for line in lines:
                 self._write(line)
 
-    def _progress(self, p: Progress) -> None:
-        best = "" if p.best is None else f" equity {p.best.equity:.2f} win {p.best.win:.4f} currmove {p.best.move}"
+    def _progress(self, p: Progress, pos: PositionView) -> None:
+        best = "" if p.best is None else f" equity {p.best.equity:.2f} win {p.best.win:.4f} currmove {written(p.best, pos)[0]}"
         self.say(f"info iterations {p.iterations} nodes {p.nodes} time {p.elapsed_ms}{best}")
 
 

@@ -8,17 +8,16 @@ enormous, so callers that want speed ask for a limit).  Both answer the same opt
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from amath.core.board import Board
 from amath.core.rules.base import Ruleset
 from amath.engine.movegen.fast import generate
+from amath.engine.movegen.request import EVERY, Leave, SearchRequest
 from amath.engine.movegen.result import GeneratedMove, rank_moves
 from amath.engine.movegen.smath import SearchStopped, generate_smath
 
-__all__ = ["Leave", "SearchStopped", "generate_moves", "uses_smath_search"]
-
-Leave = Callable[[tuple[str, ...]], float]
+__all__ = ["Leave", "SearchRequest", "SearchStopped", "generate_moves", "uses_smath_search"]
 
 
 def uses_smath_search(rules: Ruleset) -> bool:
@@ -26,18 +25,8 @@ def uses_smath_search(rules: Ruleset) -> bool:
     return bool(rules.syntax.brackets or rules.tiles.free)
 
 
-def generate_moves(
-    board: Board,
-    rack: Sequence[str],
-    rules: Ruleset,
-    *,
-    limit: int | None = None,
-    min_score: float | None = None,
-    leave: Leave | None = None,
-    max_nodes: int | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> list[GeneratedMove]:
-    """Legal placements, best first: all of them, or exactly the ``limit`` best.
+def generate_moves(board: Board, rack: Sequence[str], rules: Ruleset, request: SearchRequest = EVERY) -> list[GeneratedMove]:
+    """Legal placements, best first: all of them, or exactly the ``limit`` best (:class:`SearchRequest`).
 
     Ranked by score, or by score + ``leave(tiles kept)`` when given (ties in the fixed
     order of :func:`amath.engine.movegen.result.sort_moves`); ``min_score`` keeps only those
@@ -45,8 +34,8 @@ def generate_moves(
     :class:`SearchStopped`, which holds what was found: never a silent partial list.
     """
     if uses_smath_search(rules):
-        return generate_smath(board, rack, rules, limit=limit, min_score=min_score, leave=leave, max_nodes=max_nodes, progress=progress)
+        return generate_smath(board, rack, rules, request)
     moves = generate(board, rack, rules)
-    if limit is None and min_score is None and leave is None:
+    if request.by_score and request.limit is None:
         return moves
-    return rank_moves(moves, rack, rules, limit=limit, min_score=min_score, leave=leave)
+    return rank_moves(moves, rack, rules, request)

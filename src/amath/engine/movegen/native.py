@@ -27,6 +27,7 @@ from amath.engine.movegen import smath
 from amath.engine.movegen.lines import DIGIT, NUMBER, face_kind
 from amath.engine.movegen.rack import RackInfo
 from amath.engine.movegen.rack_leaves import RackLeaves, check_k
+from amath.engine.movegen.request import EVERY, SearchRequest
 from amath.engine.movegen.result import GeneratedMove
 from amath.engine.movegen.smath import SearchStats, SearchStopped
 
@@ -309,9 +310,7 @@ def top_equity(board: Board, rack: Sequence[str], rules: Ruleset, k: int, leaves
     prep, flat, counts = _inputs(board, rack, rules)
     if not rack or k == 0:
         return []
-    if not leaves.fits(rack):
-        mine, theirs = " ".join(sorted(rack)), " ".join(leaves.rack())
-        raise PositionError(f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs)
+    leaves.check_fits(rack)
     strides = [0] * len(prep.tile_names)
     for t, step in zip(leaves.tiles, leaves.strides):
         strides[prep.tile_ids[t]] = step
@@ -409,12 +408,8 @@ def generate_smath(
     board: Board,
     rack: Sequence[str],
     rules: Ruleset,
+    request: SearchRequest = EVERY,
     *,
-    limit: int | None = None,
-    min_score: float | None = None,
-    leave: Callable[[tuple[str, ...]], float] | None = None,
-    max_nodes: int | None = None,
-    progress: Callable[[int], None] | None = None,
     stats: SearchStats | None = None,
     max_len: int | None = None,
 ) -> list[GeneratedMove]:
@@ -425,9 +420,9 @@ def generate_smath(
     the search.  Where the Rust side cannot answer exactly (the extension missing, a ruleset
     or rack it does not take, an exact value beyond 64 bits) the Python twin answers instead.
     """
-    twin = {"limit": limit, "min_score": min_score, "leave": leave, "max_nodes": max_nodes, "progress": progress, "stats": stats}
+    limit, min_score, leave, max_nodes, progress = request.limit, request.min_score, request.leave, request.max_nodes, request.progress
     if _EXT is None or not supports_smath(rules) or any(t in rules.tiles.free for t in rack):
-        return smath.generate_smath(board, rack, rules, max_len=max_len, **twin)  # type: ignore[arg-type]
+        return smath.generate_smath(board, rack, rules, request, stats=stats, max_len=max_len)
     if not smath.supports(rules):
         raise NotImplementedError(f"the Smath search needs single-tile numbers, not {rules.name}")
     if limit is not None and limit <= 0:
@@ -442,7 +437,7 @@ def generate_smath(
         )
     except ValueError as exc:
         if "left 64 bits" in str(exc):
-            return smath.generate_smath(board, rack, rules, max_len=max_len, **twin)  # type: ignore[arg-type]
+            return smath.generate_smath(board, rack, rules, request, stats=stats, max_len=max_len)
         raise PositionError(f"the compiled Smath search refused the position: {exc}", code="native_refused", detail=str(exc)) from None
     if stats is not None:
         stats.nodes += nodes

@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from amath.core.errors import AmathError
+from amath.core.errors import AmathError, PositionError
+from amath.core.move import Move, check_on_rack, tiles_taken
 from amath.engine.movegen.result import GeneratedMove
 
 #: Equity is counted in hundredths of a point unless a table says otherwise.
@@ -63,20 +64,46 @@ class RackLeaves:
         held = Counter(t for t in rack if t not in self.free)
         return held == dict(zip(self.tiles, self.counts))
 
-    def index(self, used: Iterable[str]) -> int:
-        """The index of a turn that uses ``used`` (free tiles ignored); :class:`AmathError` if the rack lacks them."""
+    def check_fits(self, rack: Sequence[str]) -> None:
+        """Raise :class:`~amath.core.errors.PositionError` (``leaves_for_other_rack``) unless this is the table of ``rack``."""
+        if not self.fits(rack):
+            mine, theirs = " ".join(sorted(rack)), " ".join(self.rack())
+            raise PositionError(
+                f"the leave table is for the rack {theirs}, not {mine}", code="leaves_for_other_rack", rack=mine, table=theirs
+            )
+
+    def index(self, used: Move | Iterable[str]) -> int:
+        """The index of a turn (or of the tiles it uses) by the tiles it takes (:func:`amath.core.move.tiles_taken`:
+        free tiles never count); :class:`~amath.core.errors.IllegalMoveError` (``not_on_rack``) if the rack lacks them."""
+        taken = tiles_taken(used, self.free)
         where = {t: j for j, t in enumerate(self.tiles)}
+        left = list(self.counts)
+        index = 0
         strides = self.strides
-        taken = [0] * len(self.tiles)
-        for t in used:
-            if t in self.free:
-                continue
+        for t in taken:
             j = where.get(t)
-            if j is None or taken[j] == self.counts[j]:
-                rack = " ".join(self.rack())
-                raise AmathError(f"the rack {rack} does not hold the tiles used ({t} is missing)", code="not_on_rack", rack=rack, tiles=t)
-            taken[j] += 1
-        return sum(n * s for n, s in zip(taken, strides))
+            if j is None or not left[j]:
+                check_on_rack(self.rack(), taken)  # raises, naming what is missing
+            else:
+                left[j] -= 1
+                index += strides[j]
+        return index
+
+    def by_kept(self) -> Callable[[Iterable[str]], int]:
+        """The value of keeping a part of the rack, as a function of the tiles kept (free ones ignored).
+
+        The index is linear in the counts, so the index of what a turn uses is the whole rack's
+        less the kept tiles' strides: one look-up per call, for a search that values its
+        placements by what they keep (the Smath search's ``leave``).
+        """
+        stride = dict(zip(self.tiles, self.strides)) | dict.fromkeys(self.free, 0)
+        whole = sum(n * s for n, s in zip(self.counts, self.strides))
+        values = self.values
+
+        def value(kept: Iterable[str]) -> int:
+            return values[whole - sum(stride[t] for t in kept)]
+
+        return value
 
     def used(self, index: int) -> tuple[str, ...]:
         """The tiles a turn of ``index`` uses, sorted."""
@@ -103,7 +130,7 @@ class RackLeaves:
 
     def value_of(self, move: GeneratedMove) -> int:
         """The placement's static equity: score x unit + the value of what it keeps."""
-        return move.score * self.unit + self.values[self.index(move.place.rack_tiles)]
+        return move.score * self.unit + self.values[self.index(move.place)]
 
 
 def _parts(tiles: Sequence[str], counts: Sequence[int]) -> Iterator[tuple[int, tuple[str, ...]]]:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from amath.core.move import Place
+from amath.core.move import Place, kept_tiles
 
 if TYPE_CHECKING:
     from amath.core.rules.base import Ruleset
+    from amath.engine.movegen.request import SearchRequest
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,28 +31,15 @@ def sort_moves(moves: Iterable[GeneratedMove]) -> list[GeneratedMove]:
     return sorted(moves, key=lambda m: (-m.score, m.key()))
 
 
-def kept_tiles(rack: Sequence[str], move: GeneratedMove, rules: Ruleset) -> tuple[str, ...]:
-    """The rack tiles ``move`` leaves on the rack, sorted (free tiles never came from it)."""
-    left = Counter(rack)
-    left.subtract(t.tile for t in move.place.tiles if t.tile not in rules.tiles.free)
-    return tuple(sorted((+left).elements()))
+def rank_moves(moves: Iterable[GeneratedMove], rack: Sequence[str], rules: Ruleset, request: SearchRequest) -> list[GeneratedMove]:
+    """A complete list ranked as the Smath search ranks: by score (+ ``request.leave(kept)``), ties in the fixed order.
 
-
-def rank_moves(
-    moves: Iterable[GeneratedMove],
-    rack: Sequence[str],
-    rules: Ruleset,
-    *,
-    limit: int | None = None,
-    min_score: float | None = None,
-    leave: Callable[[tuple[str, ...]], float] | None = None,
-) -> list[GeneratedMove]:
-    """A complete list ranked as the Smath search ranks: by score (+ ``leave(kept)``), ties in the fixed order.
-
-    Keeps those valued at least ``min_score``, then the first ``limit``; the exact search's
-    answer computed from a whole list (for generators that only make whole lists).
+    Keeps those valued at least ``request.min_score``, then the first ``request.limit``; the
+    exact search's answer computed from a whole list (for generators that only make whole lists).
     """
-    valued = [(m.score + (leave(kept_tiles(rack, m, rules)) if leave is not None else 0.0), m) for m in moves]
+    limit, min_score, leave = request.limit, request.min_score, request.leave
+    free = rules.tiles.free
+    valued = [(m.score + (leave(kept_tiles(rack, m.place, free)) if leave is not None else 0.0), m) for m in moves]
     if min_score is not None:
         valued = [(v, m) for v, m in valued if v >= min_score]
     valued.sort(key=lambda vm: (-vm[0], vm[1].key()))

@@ -48,6 +48,7 @@ from amath.core.move import Place, TilePlay
 from amath.core.rules.base import Ruleset
 from amath.engine.movegen.lines import grid_of
 from amath.engine.movegen.rack import RackInfo
+from amath.engine.movegen.request import EVERY, SearchRequest
 from amath.engine.movegen.result import GeneratedMove
 from amath.engine.movegen.smath_line import DIVIDE, SmathLine, build_smath_line, token
 from amath.engine.movegen.smath_values import Piece, Values
@@ -156,16 +157,13 @@ def generate_smath(
     board: Board,
     rack: Sequence[str],
     rules: Ruleset,
+    request: SearchRequest = EVERY,
     *,
-    limit: int | None = None,
-    min_score: float | None = None,
-    leave: Callable[[tuple[str, ...]], float] | None = None,
-    max_nodes: int | None = None,
-    progress: Callable[[int], None] | None = None,
     stats: SearchStats | None = None,
     max_len: int | None = None,
 ) -> list[GeneratedMove]:
-    """Legal placements of ``rack`` on ``board``, best first: all of them, or exactly the ``limit`` best.
+    """Legal placements of ``rack`` on ``board``, best first: all of them, or exactly the ``limit`` best
+    (the options are ``request``'s, :class:`~amath.engine.movegen.request.SearchRequest`).
 
     ``min_score`` keeps only placements scoring at least that much (every one of them).
     ``leave`` ranks by score plus ``leave(tiles kept)`` instead of score alone (the equity
@@ -176,13 +174,13 @@ def generate_smath(
     """
     if not supports(rules):
         raise NotImplementedError(f"the Smath search needs single-tile numbers, not {rules.name}")
-    if limit is not None and limit <= 0:
+    if request.limit is not None and request.limit <= 0:
         return []
     if not rack:
         return []
-    search = Search(board, rack, rules, limit, leave, max_nodes, progress, stats or SearchStats())
-    if min_score is not None:
-        search.threshold = min_score
+    search = Search(board, rack, rules, request.limit, request.leave, request.max_nodes, request.progress, stats or SearchStats())
+    if request.min_score is not None:
+        search.threshold = request.min_score
     search.max_len = max_len
     return search.run()
 
