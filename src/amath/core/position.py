@@ -608,7 +608,7 @@ class Position:
                 raise IllegalMoveError(
                     f"exchange at most as many tiles as the bag holds ({bag}), not {n}", code="exchange_more_than_bag", bag=bag, count=n
                 )
-            check_on_rack(self._rack_seen(self.to_move), tiles_taken(move))
+            check_on_rack(self._rack_seen(self.to_move), tiles_taken(move), self._order)
             return None
         if isinstance(move, Pass):
             return None
@@ -628,7 +628,7 @@ class Position:
         """:meth:`check` of a placement: the rack, the shape, and the lines unless ``judge`` is False."""
         self._check_mover()
         rules = self.rules
-        check_on_rack(self._rack_seen(self.to_move), tiles_taken(move, rules.tiles.free))
+        check_on_rack(self._rack_seen(self.to_move), tiles_taken(move, rules.tiles.free), self._order)
         analysis = analyze(self.board, move, rules)
         if judge:
             check_lines(analysis, rules)
@@ -660,7 +660,7 @@ class Position:
         else:
             self._check_mover()
             taken = tiles_taken(move, rules.tiles.free)
-            check_on_rack(self._rack_seen(side), taken)
+            check_on_rack(self._rack_seen(side), taken, self._order)
         drawn = tuple(draw)
         need = self.draw_count(move)
         if len(drawn) != need:
