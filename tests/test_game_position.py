@@ -173,3 +173,16 @@ def test_a_rack_set_after_a_turn_goes_back_with_that_turn() -> None:
     game.pop()
     assert _everything(game) == before
     _consistent(game)
+
+
+def test_a_bag_set_after_a_turn_goes_back_with_that_turn() -> None:
+    game = Game(seed=3)
+    game.push(Pass())
+    before = _everything(game)
+    game.push(Pass())
+    set_bag(game, 2)
+    game.set_rack(game.to_move, game.racks[game.to_move][::-1])
+    assert len(game.bag) == game.position.bag_size == 2
+    game.pop()
+    assert _everything(game) == before
+    _consistent(game)

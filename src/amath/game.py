@@ -295,7 +295,9 @@ class Game:
 
         Tiles the bag loses leave the game and new ones enter it: for setting an end game up
         by hand (tests, studies), after which :meth:`tiles_in_play` is no longer the full set.
+        :meth:`pop` takes a bag set after a turn back with that turn.
         """
+        self._note_racks()
         self._position.set_bag(tiles)
         self.bag[:] = tiles
 
@@ -309,7 +311,7 @@ class Game:
             pos.set_rack(k, racks[k])
 
     def _note_racks(self) -> None:
-        """Before a rack is set: remember the racks and the bag, so that :meth:`pop` takes the change back with the last turn."""
+        """Before a rack or the bag is set: remember the racks and the bag, so that :meth:`pop` takes the change back with the last turn."""
         if self._undo:
             self._undo.append(_RackUndo(tuple(tuple(r) for r in self.racks), list(self.bag)))
 
@@ -429,8 +431,9 @@ class Game:
         if not self._undo:
             raise GameStateError("nothing to undo", code="nothing_to_undo")
         entry = self._undo.pop()
-        while isinstance(entry, _RackUndo):  # racks set after the last turn go back first (a turn lies below every note)
+        while isinstance(entry, _RackUndo):  # racks or a bag set after the last turn go back first (a turn lies below every note)
             self._put_racks(entry.racks)
+            self._position.set_bag(entry.bag)
             self.bag[:] = entry.bag
             entry = self._undo.pop()
         turn = self.history[entry.history_len]  # the turn pushed, not a skip it caused
@@ -662,7 +665,7 @@ class _TurnUndo:
 
 @dataclass(frozen=True, slots=True)
 class _RackUndo:
-    """Racks set (:meth:`Game.set_rack`) after the last turn: every rack and the bag as they were."""
+    """Racks or a bag set (:meth:`Game.set_rack`, :meth:`Game.set_bag`) after the last turn: every rack and the bag as they were."""
 
     racks: tuple[tuple[str, ...], ...]
     bag: list[str]
