@@ -201,6 +201,8 @@ class Game:
 
         Not to be changed from outside: a search takes ``game.position.copy()`` or
         ``game.position.seen_by(side)`` (what one side may know), and pushes and pops that.
+        Its outcome is the end of play (play-out or passes); a game lost on time or resigned
+        is over for the game (:attr:`over`, :attr:`result`), which a caller asks first.
         """
         return self._position
 
