@@ -12,4 +12,4 @@ def give(game: Game, side: int, tiles: list[str]) -> None:
 
 def set_bag(game: Game, size: int) -> None:
     """Shrink the bag to ``size`` tiles, taking the rest out of the game (ending tests only)."""
-    del game.bag[: len(game.bag) - size]
+    game.set_bag(game.bag[len(game.bag) - size :])

@@ -23,7 +23,7 @@ def short_bag_game(bag: int, rack: list[str] | None = None) -> Game:
     """The audit's case: the rack 1 1 1 1 1 2 2 2 (or ``rack``) and a bag of ``bag`` zeros."""
     game = Game(seed=2)
     game.set_rack(game.to_move, rack or 5 * ["1"] + 3 * ["2"])
-    game.bag[:] = bag * ["0"]  # the rest of the bag leaves the game
+    game.set_bag(bag * ["0"])  # the rest of the bag leaves the game
     return game
 
 
@@ -49,7 +49,7 @@ def test_a_bot_without_a_placement_exchanges_what_the_bag_allows_instead_of_pass
     game = short_bag_game(6, 8 * ["="])
     move = GreedyPlayer(0).choose(game)
     assert isinstance(move, Exchange) and len(move.tiles) == 6
-    game.bag[:] = 4 * ["0"]
+    game.set_bag(4 * ["0"])
     assert isinstance(GreedyPlayer(0).choose(game), Pass)
 
 

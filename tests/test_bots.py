@@ -62,13 +62,8 @@ def test_greedy_plays_a_whole_a_math_game() -> None:
 def _stuck_game(bag_size: int) -> Game:
     """Empty board, a rack that cannot make an equation (no '=', no blank)."""
     game = Game(AMATH, players=["a", "b"], seed=5)
-    side = game.to_move
-    pool = game.bag + game.racks[side]
-    rack = ["1", "2", "3", "4", "5", "6", "7", "8"]
-    for t in rack:
-        pool.remove(t)
-    game.racks[side] = rack
-    game.bag = pool[:bag_size]
+    game.set_rack(game.to_move, ["1", "2", "3", "4", "5", "6", "7", "8"])
+    game.set_bag(game.bag[:bag_size])
     return game
 
 

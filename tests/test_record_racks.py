@@ -41,7 +41,7 @@ def test_impossible_racks_are_refused() -> None:
     with pytest.raises(IllegalMoveError, match="no 20 20"):
         game.set_rack(0, ["20", "20", "20", "1", "1", "1", "1", "1"])
     before = (list(game.bag), [list(r) for r in game.racks])
-    del game.bag[3:]
+    game.set_bag(game.bag[:3])
     with pytest.raises(IllegalMoveError, match="can be drawn"):
         game.set_rack(0, game.racks[0] + game.racks[1][:4])  # 12 tiles from a rack of 8 and a bag of 3
     assert before[1] == game.racks

@@ -195,10 +195,10 @@ def test_illegal_placements_are_422_and_change_nothing(client: TestClient) -> No
         assert res.status_code == 422, res.text
         assert needle in res.json()["error"]
     false_line = FALSE_LINE
-    game.racks[game.to_move][:3] = ["?", "?", "?"]
+    game.set_rack(game.to_move, ["?", "?", "?"] + rack[3:])
     res = client.post(f"/api/games/{game_id}/move", json={"type": "place", "tiles": false_line}, headers=hdr(token))
     assert res.status_code == 422 and "not true" in res.json()["error"]
-    game.racks[game.to_move][:] = rack
+    game.set_rack(game.to_move, rack)
     assert client.get(f"/api/games/{game_id}", headers=hdr(token)).json()["history"] == before["history"]
 
 
@@ -296,7 +296,7 @@ def test_challenge_withdraws_a_false_placement(client: TestClient) -> None:
     token, other = mover(client, game_id, tokens)
     game = game_of(client, game_id)
     side = game.to_move
-    game.racks[side][:3] = ["?", "?", "?"]
+    game.set_rack(side, ["?", "?", "?"] + game.racks[side][3:])
     rack = list(game.racks[side])
     false_line = FALSE_LINE
     preview = client.post(f"/api/games/{game_id}/preview", json={"tiles": false_line}, headers=hdr(token)).json()

@@ -102,12 +102,12 @@ def test_changes_add_up_to_every_seats_view_through_challenges_exchanges_and_the
         game_id, tokens, game = open_room(client, 4, players=2, teams=True, challenge=True)
         table = Table(client, stack, game_id, tokens, game, teams=True)
         first = game.to_move
-        game.racks[first][:3] = ["?", "?", "?"]  # a false line to challenge
+        game.set_rack(first, ["?", "?", "?"] + game.racks[first][3:])  # a false line to challenge
         table.play(first, {"type": "place", "tiles": FALSE_LINE})
         won = table.play(1 - first, {"type": "challenge"})
         assert sorted(won["drop"]["board"]) == ["G8", "H8", "I8"] and won["add"]["history"][-1]["kind"] == "challenge-won"
         mover = game.to_move
-        game.racks[mover][:3] = ["1", "=", "1"]  # a true line: the challenge fails
+        game.set_rack(mover, ["1", "=", "1"] + game.racks[mover][3:])  # a true line: the challenge fails
         true_line = [{"square": sq, "tile": t} for sq, t in zip(("G8", "H8", "I8"), ("1", "=", "1"))]
         table.play(mover, {"type": "place", "tiles": true_line})
         lost = table.play(1 - mover, {"type": "challenge"})

@@ -8,7 +8,6 @@ is not allowed); ``pop`` undoes the last one.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
@@ -18,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from amath.core import show
-from amath.core.board import Board, PlacedTile
+from amath.core.board import Board
 from amath.core.errors import GameStateError, IllegalMoveError, RulesError
 from amath.core.move import Challenge, Exchange, Move, Pass, Place
 from amath.core.notation import format_move, format_place, parse_move
-from amath.core.placement import Analysis, analyze, check_lines, first_false_line
-from amath.core.position import Outcome, Position, end_adjustments
+from amath.core.placement import Analysis, analyze, first_false_line
+from amath.core.position import Position, end_adjustments
 from amath.core.rules import AMATH
 from amath.core.rules.base import ClockRules, Ruleset
 from amath.core.scoring import is_bingo, score
@@ -108,9 +107,19 @@ def start_rank(tile: str, rules: Ruleset) -> int:
 class Game:
     """A game of A-Math (or another ruleset) between 2 to 4 sides.
 
+    The state of the play is one kernel :class:`~amath.core.position.Position` (``game.position``:
+    the board, the racks, the bag's counts, the scores, the side to move and the scoreless
+    count, and every rule of a turn); :attr:`board`, :attr:`racks`, :attr:`scores`,
+    :attr:`to_move` and :attr:`passes` read it.  The game adds what a kernel must not know:
+    the sides' names, the history, the clock, the challenge state, the order of the bag and
+    the random generator that shuffles it, the result (a game also ends by time or
+    resignation), the options, the seed and the draw for who starts.
+
     >>> g = Game(players=["Ann", "Ben"], seed=1)
     >>> len(g.racks[0]), len(g.bag)
     (8, 84)
+    >>> g.board is g.position.board and g.racks is g.position.rack_lists
+    True
     """
 
     def __init__(
@@ -139,25 +148,23 @@ class Game:
         self.sides: tuple[tuple[str, ...], ...] = tuple(sides)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
-        self.board = Board(rules.layout)
+        #: The bag in drawing order (the last tile is drawn first); the kernel holds its counts.
         self.bag: list[str] = rules.tiles.bag()
         self.rng.shuffle(self.bag)
         n = len(sides)
-        self.scores = [0] * n
-        self.racks: list[list[str]] = [[] for _ in range(n)]
         self.time_used = [0.0] * n
         self.history: list[Turn] = []
-        self.passes = 0
         self.skip = [False] * n
         self.pending: _Pending | None = None
         self.result: Result | None = None
         self.start_draws: list[dict[int, str]] = []
         self.starter = self._draw_for_start()
-        self.to_move = self.starter
+        racks: list[list[str]] = [[] for _ in range(n)]
         for k in range(n):
             side = (self.starter + k) % n
-            self.racks[side] = self._draw(rules.rack_size)
-        self._undo: list[_Snapshot] = []
+            racks[side] = self._draw(rules.rack_size)
+        self._position = Position(rules, Board(rules.layout), racks, Counter(self.bag), to_move=self.starter, ordered=True)
+        self._undo: list[_TurnUndo | _RackUndo] = []
 
     # ----- set-up -------------------------------------------------------------------
     def _draw(self, k: int) -> list[str]:
@@ -187,6 +194,45 @@ class Game:
             if len(contenders) == 1:
                 return contenders[0]
 
+    # ----- the state of play: read through to the kernel position ----------------------
+    @property
+    def position(self) -> Position:
+        """The kernel position this game plays on (every rack known), the one state of the play.
+
+        Not to be changed from outside: a search takes ``game.position.copy()`` or
+        ``game.position.seen_by(side)`` (what one side may know), and pushes and pops that.
+        Its outcome is the end of play (play-out or passes); a game lost on time or resigned
+        is over for the game (:attr:`over`, :attr:`result`), which a caller asks first.
+        """
+        return self._position
+
+    @property
+    def board(self) -> Board:
+        """The board (the kernel's, the same object for the whole game)."""
+        return self._position.board
+
+    @property
+    def racks(self) -> list[list[str]]:
+        """Each side's rack in order (the kernel's rack lists, each the same list for the whole game)."""
+        lists = self._position.rack_lists
+        assert lists is not None  # a game's position is made ordered
+        return lists
+
+    @property
+    def scores(self) -> list[int]:
+        """Each side's score so far (the kernel's list)."""
+        return self._position.scores
+
+    @property
+    def to_move(self) -> int:
+        """The side to move (the side who ended the game, once over)."""
+        return self._position.to_move
+
+    @property
+    def passes(self) -> int:
+        """Consecutive scoreless turns (passes, timeouts, and exchanges where they count)."""
+        return self._position.scoreless
+
     # ----- setting racks (replaying a record that lists racks) ------------------------
     def set_starter(self, side: int) -> None:
         """Make ``side`` the starter (before the first turn only), e.g. when a record says so."""
@@ -194,7 +240,8 @@ class Game:
             raise GameStateError("the starter can only be set before the first turn", code="starter_too_late")
         if not 0 <= side < len(self.sides):
             raise GameStateError(f"no side {side}", code="no_such_side", side=side)
-        self.starter = self.to_move = side
+        self.starter = side
+        self._position.set_to_move(side)
 
     def set_rack(self, side: int, tiles: Sequence[str]) -> None:
         """Give ``side`` exactly ``tiles``, keeping every tile accounted for.
@@ -202,13 +249,16 @@ class Game:
         The old rack goes back to the bag; each tile then comes from the bag or, when
         another rack holds it, from that rack, which gets a spare bag tile instead.  Raises
         :class:`IllegalMoveError` if the tiles off the board cannot supply ``tiles``.
+        :meth:`pop` takes a rack set after a turn back with that turn.
         """
         wanted = list(tiles)
-        if Counter(wanted) == Counter(self.racks[side]):
-            self.racks[side] = wanted  # same tiles: only the order; the bag (and a seeded game) stays as it is
+        racks = self.racks
+        if Counter(wanted) == Counter(racks[side]):
+            self._note_racks()
+            self._position.set_rack(side, wanted)  # same tiles: only the order; the bag (and a seeded game) stays as it is
             return
         pool = Counter(self.bag)
-        for rack in self.racks:
+        for rack in racks:
             pool.update(rack)
         short = Counter(wanted) - pool
         if short:
@@ -219,24 +269,53 @@ class Game:
                 tiles=missing,
                 rack=" ".join(wanted),
             )
-        if len(wanted) > len(self.bag) + len(self.racks[side]):
-            can = len(self.bag) + len(self.racks[side])
+        can = min(len(self.bag) + len(racks[side]), self.rules.rack_size)
+        if len(wanted) > can:
             raise IllegalMoveError(
                 f"a rack of {len(wanted)} tiles, but only {can} can be drawn", code="rack_too_big", count=len(wanted), most=can
             )
-        self.bag.extend(self.racks[side])
-        self.racks[side] = []
+        self._note_racks()
+        bag = self.bag
+        new = [list(r) for r in racks]
+        bag.extend(new[side])
+        new[side] = []
         need = Counter(wanted)
         for t in wanted:
             need[t] -= 1
-            if t not in self.bag:  # another rack holds it: swap it for a bag tile nobody needs
-                other = next(r for k, r in enumerate(self.racks) if k != side and t in r)
-                spare = next(x for x in self.bag if self.bag.count(x) > need[x])
+            if t not in bag:  # another rack holds it: swap it for a bag tile nobody needs
+                other = next(r for k, r in enumerate(new) if k != side and t in r)
+                spare = next(x for x in bag if bag.count(x) > need[x])
                 other[other.index(t)] = spare
-                self.bag.remove(spare)
-                self.bag.append(t)
-            self.bag.remove(t)
-            self.racks[side].append(t)
+                bag.remove(spare)
+                bag.append(t)
+            bag.remove(t)
+            new[side].append(t)
+        self._put_racks(new)
+
+    def set_bag(self, tiles: Sequence[str]) -> None:
+        """Make the bag exactly ``tiles``, in drawing order (the last is drawn first).
+
+        Tiles the bag loses leave the game and new ones enter it: for setting an end game up
+        by hand (tests, studies), after which :meth:`tiles_in_play` is no longer the full set.
+        :meth:`pop` takes a bag set after a turn back with that turn.
+        """
+        self._note_racks()
+        self._position.set_bag(tiles)
+        self.bag[:] = tiles
+
+    def _put_racks(self, racks: Sequence[Sequence[str]]) -> None:
+        """Make every rack as given (the bag's counts follow), changing only the racks that differ."""
+        pos = self._position
+        changed = [k for k, r in enumerate(racks) if list(r) != self.racks[k]]
+        for k in changed:
+            pos.set_rack(k, ())
+        for k in changed:
+            pos.set_rack(k, racks[k])
+
+    def _note_racks(self) -> None:
+        """Before a rack or the bag is set: remember the racks and the bag, so that :meth:`pop` takes the change back with the last turn."""
+        if self._undo:
+            self._undo.append(_RackUndo(tuple(tuple(r) for r in self.racks), list(self.bag)))
 
     # ----- reading the state --------------------------------------------------------
     @property
@@ -277,17 +356,6 @@ class Game:
                 return turn.move
         return None
 
-    @property
-    def position(self) -> Position:
-        """The kernel position of this game (every rack known); a search pushes and pops it, or takes
-        ``game.position.seen_by(side)`` for what one side may know."""
-        pos = Position(
-            self.rules, self.board.copy(), [list(r) for r in self.racks], Counter(self.bag), self.scores, self.to_move, self.passes
-        )
-        if self.result is not None:
-            pos.outcome = Outcome(self.result.scores, self.result.out_player)
-        return pos
-
     def unseen(self, side: int) -> Counter[str]:
         """Tiles ``side`` cannot see: the bag and the other racks, as counts."""
         return self.rules.unseen(self.board, self.racks[side])
@@ -321,38 +389,18 @@ class Game:
         self._checked(move)
 
     def _checked(self, move: Move) -> Analysis | None:
-        """:meth:`check`, returning a placement's analysis (so :meth:`push` does not redo it)."""
+        """:meth:`check`, returning a placement's analysis (so :meth:`push` does not redo it).
+
+        The rules of a turn are the kernel's (:meth:`Position.check`); a placement in
+        challenge mode is not judged until challenged.  The game adds its own: the end by
+        time or resignation, and who may challenge.
+        """
         if isinstance(move, Challenge):
             self._check_challenge(move)
             return None
         if self.over:
             raise GameStateError("the game is over", code="game_over")
-        rack = self.racks[self.to_move]
-        if isinstance(move, Place):
-            _check_rack(rack, move.rack_tiles, self.rules.tiles.free)
-            analysis = analyze(self.board, move, self.rules)
-            if not self.options.challenge:
-                check_lines(analysis, self.rules)
-            return analysis
-        if isinstance(move, Exchange):
-            n, bag = len(move.tiles), len(self.bag)
-            if not self.rules.can_exchange(n, bag):
-                if self.rules.exchange_min_bag is not None and bag < self.rules.exchange_min_bag:
-                    raise IllegalMoveError(
-                        f"exchange needs at least {self.rules.exchange_min_bag} tiles in the bag; it holds {bag}",
-                        code="exchange_bag_low",
-                        least=self.rules.exchange_min_bag,
-                        bag=bag,
-                    )
-                if not 1 <= n <= self.rules.rack_size:
-                    raise IllegalMoveError(
-                        f"exchange 1 to {self.rules.rack_size} tiles, not {n}", code="exchange_count", most=self.rules.rack_size, count=n
-                    )
-                raise IllegalMoveError(
-                    f"exchange at most as many tiles as the bag holds ({bag}), not {n}", code="exchange_more_than_bag", bag=bag, count=n
-                )
-            _check_rack(rack, move.tiles, frozenset())
-        return None
+        return self._position.check(move, judge=not self.options.challenge)
 
     def is_legal(self, move: Move) -> bool:
         """True when :meth:`push` would accept ``move`` now."""
@@ -370,18 +418,35 @@ class Game:
                 f"elapsed time must be a finite number of seconds >= 0, not {elapsed}", code="bad_elapsed", seconds=str(elapsed)
             )
         elapsed = round(elapsed, 3)  # the clock counts milliseconds, as records and saved games store them
-        self._undo.append(self._snapshot())
+        entry = self._state()
+        self._undo.append(entry)
         if isinstance(move, Challenge):
-            return self._challenge(move)
+            return self._challenge(move, entry)
         return self._turn(move, elapsed, analysis)
 
     def pop(self) -> Turn:
-        """Undo the last turn (including any skipped turn it caused) and return it."""
+        """Undo the last turn (including any skipped turn it caused) and return it.
+
+        Exact: the board, racks (in order), bag (in order), scores, clock, challenge state
+        and the random generator are as they were before the turn.
+        """
         if not self._undo:
             raise GameStateError("nothing to undo", code="nothing_to_undo")
-        snap = self._undo.pop()
-        turn = self.history[snap.history_len]  # the turn pushed, not a skip it caused
-        self._restore(snap)
+        entry = self._undo.pop()
+        while isinstance(entry, _RackUndo):  # racks or a bag set after the last turn go back first (a turn lies below every note)
+            self._put_racks(entry.racks)
+            self._position.set_bag(entry.bag)
+            self.bag[:] = entry.bag
+            entry = self._undo.pop()
+        turn = self.history[entry.history_len]  # the turn pushed, not a skip it caused
+        pos = self._position
+        if entry.withdrawn is not None:  # a won challenge took the placement back: put it on again
+            w = entry.withdrawn
+            pos.set_to_move(w.player)
+            pos.push(w.place, w.drawn, score=w.score)
+        while pos.ply > entry.ply:
+            pos.pop()
+        self._restore(entry)
         return turn
 
     @contextmanager
@@ -395,75 +460,67 @@ class Game:
         >>> len(g.history)
         0
         """
-        snap, history, undo = self._snapshot(), list(self.history), list(self._undo)
+        kernel, state, history, undo = self._position.copy(exact=True), self._state(), list(self.history), list(self._undo)
         try:
             yield self
         finally:
-            self._restore(snap)
+            self._position.assign(kernel)
+            self._restore(state)
             self.history[:] = history
             self._undo[:] = undo
 
     def forget_undo(self) -> None:
-        """Drop the snapshots :meth:`pop` would restore: the turns so far can no longer be taken back.
+        """Drop what :meth:`pop` would restore: the turns so far can no longer be taken back.
 
-        A snapshot holds a copy of the board, bag, racks and the generator's state; a
-        long-running server that keeps every game's would hold them all in memory.
+        A turn's undo entry holds a copy of the bag and the generator's state; a
+        long-running server that keeps every game's would hold them all in memory.  The
+        kernel keeps the record of a placement that may still be challenged.
         """
         self._undo.clear()
+        self._position.forget_undo(keep=1 if self.pending is not None else 0)
 
     def _turn(self, move: Move, elapsed: float, analysis: Analysis | None = None) -> Turn:
         player = self.to_move
+        pos = self._position
         self.pending = None  # the next turn starts: the window to challenge closes
         self.time_used[player] += elapsed
         clock = self.options.clock
         rack_before = tuple(self.racks[player])
-        if clock.kind == "move" and elapsed > clock.seconds:
+        if clock.kind == "move" and elapsed > clock.seconds:  # the turn is lost: it counts as a pass
+            pos.push(Pass())
             turn = self._record(player, "timeout", "pass", rack_before, 0, move, elapsed)
-            self._scoreless()
         elif isinstance(move, Place):
             turn = self._place(player, move, rack_before, elapsed, analysis)
         elif isinstance(move, Exchange):
-            drawn = self._draw(len(move.tiles))
-            _take(self.racks[player], move.tiles, frozenset())
-            self.racks[player].extend(drawn)
+            drawn = self._draw(pos.draw_count(move))
+            pos.push(move, drawn)
             self.bag.extend(move.tiles)
             self.rng.shuffle(self.bag)
             turn = self._record(player, "exchange", format_move(move, self.board, self.rules), rack_before, 0, move, elapsed, drawn)
-            if self.rules.exchange_ends_like_pass:
-                self._scoreless()
-            else:
-                self.passes = 0
         else:
+            pos.push(Pass())
             turn = self._record(player, "pass", "pass", rack_before, 0, move, elapsed)
-            self._scoreless()
+        if pos.outcome is not None:
+            self._finish(pos.outcome.reason, out_player=pos.outcome.out_player)
         if not self.over and clock.kind == "total" and clock.loss_on_time and self.time_used[player] > clock.seconds:
             self._finish("time", loser=player)
-        if not self.over:
-            self._advance()
+        if self.over:
+            pos.set_to_move(player)  # the side who ended it stays "to move"
+        else:
+            self._advance(player)
         return turn
 
     def _place(self, player: int, move: Place, rack_before: tuple[str, ...], elapsed: float, analysis: Analysis | None = None) -> Turn:
-        analysis = analysis or analyze(self.board, move, self.rules)  # push passes the one check made
+        pos = self._position
+        analysis = analysis or pos.check(move, judge=not self.options.challenge)  # push passes the one check made
         points = score(analysis, self.rules)
         notation = format_place(move, self.board, self.rules, analysis)
-        for p in move.tiles:
-            self.board.put(p.square, PlacedTile(p.tile, p.face))
-        _take(self.racks[player], move.rack_tiles, self.rules.tiles.free)
-        drawn = self._draw(self.rules.rack_size - len(self.racks[player]))
-        self.racks[player].extend(drawn)
-        self._add_score(player, points)
-        self.passes = 0
+        drawn = self._draw(pos.draw_count(move))
+        pos.push(move, drawn, score=points)
         turn = self._record(player, "place", notation, rack_before, points, move, elapsed, drawn, is_bingo(analysis, self.rules))
         if self.options.challenge:
             self.pending = _Pending(player, move, points, list(rack_before), drawn)
-        if not self.racks[player] and not self.bag:
-            self._finish("playout", out_player=player)
         return turn
-
-    def _scoreless(self) -> None:
-        self.passes += 1
-        if self.passes >= self.rules.pass_rounds * len(self.sides):
-            self._finish("passes")
 
     def _check_challenge(self, move: Challenge) -> None:
         if not self.options.challenge:
@@ -475,48 +532,43 @@ class Game:
         if move.by == self.pending.player:
             raise IllegalMoveError("a player cannot challenge their own placement", code="challenge_own")
 
-    def _challenge(self, move: Challenge) -> Turn:
+    def _challenge(self, move: Challenge, entry: _TurnUndo) -> Turn:
+        """Judge the pending placement's lines: a false one is taken back (``entry``, the challenge's undo, notes it)."""
         pending = self.pending
         assert pending is not None  # _check_challenge ensured it
         self.pending = None
-        for p in pending.place.tiles:  # judge the lines as they were made
-            self.board.remove(p.square)
-        bad = first_false_line(analyze(self.board, pending.place, self.rules), self.rules)
+        before = self.board.copy()  # judge the lines as they were made
+        for p in pending.place.tiles:
+            before.remove(p.square)
+        bad = first_false_line(analyze(before, pending.place, self.rules), self.rules)
         if bad is None:  # the placement stands; in A-Math the challenger loses their next turn
-            for p in pending.place.tiles:
-                self.board.put(p.square, p.placed)
             turn = self._record(move.by, "challenge-lost", "challenge", tuple(self.racks[move.by]), 0, move, 0.0)
             if self.rules.failed_challenge_costs_turn and not self.over:
                 self.skip[move.by] = True
                 if self.to_move == move.by:  # the turn about to start is the one lost
-                    self.to_move = (self.to_move - 1) % len(self.sides)
-                    self._advance()
+                    self._advance((move.by - 1) % len(self.sides))
             return turn
         # withdraw: tiles back to the rack, the drawn tiles back to the bag, score 0
-        self.racks[pending.player] = list(pending.rack_before)
+        self._position.withdraw()
+        entry.withdrawn = pending
         self.bag.extend(pending.drawn)
         self.rng.shuffle(self.bag)
-        self._add_score(pending.player, -pending.score)
         if self.result is not None:  # a play-out taken back: the game goes on with the next side
             self.result = None
-            self._advance()
+            self._advance(pending.player)
         return self._record(pending.player, "challenge-won", "challenge", tuple(pending.rack_before), -pending.score, move, 0.0)
 
-    def _add_score(self, player: int, points: int) -> None:
-        """Credit ``points`` to ``player``, or to the whole table when the score is shared."""
-        for k in range(len(self.scores)) if self.rules.shared_score else (player,):
-            self.scores[k] += points
-
-    def _advance(self) -> None:
+    def _advance(self, side: int) -> None:
+        """Hand the turn to the side after ``side``, passing over (and recording) the turns lost to failed challenges."""
         n = len(self.sides)
-        nxt = (self.to_move + 1) % n
+        nxt = (side + 1) % n
         for _ in range(n):
             if not self.skip[nxt]:
                 break
             self.skip[nxt] = False
             self._record(nxt, "skipped", "pass", tuple(self.racks[nxt]), 0, None, 0.0)
             nxt = (nxt + 1) % n
-        self.to_move = nxt
+        self._position.set_to_move(nxt)
 
     def _record(
         self,
@@ -535,10 +587,14 @@ class Game:
         return turn
 
     def _finish(self, reason: str, out_player: int | None = None, loser: int | None = None) -> None:
+        """Set the result: the kernel's end of play (play-out or passes, with its rack adjustments), or a loss on time."""
         n = len(self.sides)
         rules = self.rules
-        out = out_player if reason == "playout" else None
-        adjust = end_adjustments(rules, [rules.tiles.value(r) for r in self.racks], out)
+        pos = self._position
+        if pos.outcome is not None:
+            adjust = [final - now for final, now in zip(pos.outcome.scores, self.scores)]
+        else:
+            adjust = end_adjustments(rules, [pos.rack_points(k) for k in range(n)], None)
         clock = self.options.clock
         penalties = [0] * n
         if clock.kind == "total" and not clock.loss_on_time:
@@ -574,65 +630,47 @@ class Game:
         self.result = Result("resign", zero, zero, tuple(self.scores), tuple(k for k in others if self.scores[k] == top), resigned=side)
 
     # ----- undo ----------------------------------------------------------------------
-    def _snapshot(self) -> _Snapshot:
-        return _Snapshot(
-            self.board.copy(), list(self.bag), [list(r) for r in self.racks], list(self.scores),
-            list(self.time_used), len(self.history), self.passes, list(self.skip), self.pending,
-            self.result, self.to_move, self.rng.getstate(),
+    def _state(self) -> _TurnUndo:
+        """What the game itself keeps, for :meth:`pop` (the kernel undoes its own pushes)."""
+        return _TurnUndo(
+            self._position.ply, list(self.bag), self.rng.getstate(), list(self.time_used), len(self.history),
+            list(self.skip), self.pending, self.result, self.to_move,
         )  # fmt: skip
 
-    def _restore(self, snap: _Snapshot) -> None:
-        """Put the snapshot back in place: the board, bag, racks and lists a caller holds stay valid."""
-        self.board.assign(snap.board)
-        self.bag[:] = snap.bag
-        for rack, saved in zip(self.racks, snap.racks):
-            rack[:] = saved
-        self.scores[:] = snap.scores
-        self.time_used[:] = snap.time_used
-        del self.history[snap.history_len :]
-        self.passes = snap.passes
-        self.skip[:] = snap.skip
-        self.pending = snap.pending
-        self.result = snap.result
-        self.to_move = snap.to_move
-        self.rng.setstate(snap.rng)
+    def _restore(self, entry: _TurnUndo) -> None:
+        """Put the game's part back in place: the bag and lists a caller holds stay valid."""
+        self.bag[:] = entry.bag
+        self.time_used[:] = entry.time_used
+        del self.history[entry.history_len :]
+        self.skip[:] = entry.skip
+        self.pending = entry.pending
+        self.result = entry.result
+        self._position.set_to_move(entry.to_move)
+        self.rng.setstate(entry.rng)
 
 
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """Everything :meth:`Game.pop` restores."""
+@dataclass(slots=True)
+class _TurnUndo:
+    """The game's part of a turn, for :meth:`Game.pop` (the kernel position undoes its own pushes)."""
 
-    board: Board
+    ply: int  # the kernel's undo depth before the turn
     bag: list[str]
-    racks: list[list[str]]
-    scores: list[int]
+    rng: tuple[Any, ...]
     time_used: list[float]
     history_len: int
-    passes: int
     skip: list[bool]
     pending: _Pending | None
     result: Result | None
     to_move: int
-    rng: tuple[Any, ...]
+    withdrawn: _Pending | None = None  # a won challenge's placement, put back on by pop
 
 
-def _check_rack(rack: Sequence[str], tiles: Sequence[str], free: frozenset[str]) -> None:
-    """Raise unless ``rack`` holds every tile of ``tiles`` (free tiles excepted)."""
-    need = Counter(t for t in tiles if t not in free)
-    have = Counter(rack)
-    short = [t for t, k in need.items() if have[t] < k]
-    if short:
-        missing = " ".join(sorted(short))
-        shown = " ".join(rack)
-        raise IllegalMoveError(f"the rack {shown or '(empty)'} does not hold {missing}", code="not_on_rack", rack=shown, tiles=missing)
+@dataclass(frozen=True, slots=True)
+class _RackUndo:
+    """Racks or a bag set (:meth:`Game.set_rack`, :meth:`Game.set_bag`) after the last turn: every rack and the bag as they were."""
 
-
-def _take(rack: list[str], tiles: Sequence[str], free: frozenset[str]) -> None:
-    """Remove ``tiles`` from ``rack`` (free tiles excepted); raise if the rack lacks one."""
-    _check_rack(rack, tiles, free)
-    for t in tiles:
-        if t not in free:
-            rack.remove(t)
+    racks: tuple[tuple[str, ...], ...]
+    bag: list[str]
 
 
 # ----- game.legal_moves: a lazy view of the legal turns (as python-chess has) -------------------
@@ -647,6 +685,8 @@ class GameView(Protocol):
     def to_move(self) -> int: ...
     @property
     def rules(self) -> Ruleset: ...
+    @property
+    def position(self) -> Position: ...
     @property
     def over(self) -> bool: ...
     def is_legal(self, move: Move) -> bool: ...
@@ -669,18 +709,11 @@ class LegalMoves:
         return [m.place for m in get_generator().generate(g.board, g.racks[g.to_move], g.rules)]
 
     def exchanges(self) -> list[Move]:
-        """Every legal exchange, one per distinct multiset of rack tiles."""
+        """Every legal exchange, one per distinct multiset of rack tiles (the kernel's list: fewest tiles first)."""
         g = self.game
         if g.over:
             return []
-        rack = sorted(g.racks[g.to_move])
-        out: list[Move] = []
-        for n in range(1, len(rack) + 1):
-            for combo in sorted(set(itertools.combinations(rack, n))):
-                move = Exchange(combo)
-                if g.is_legal(move):
-                    out.append(move)
-        return out
+        return list(g.position.exchanges())
 
     def __iter__(self) -> Iterator[Move]:
         yield from self.placements()

@@ -7,7 +7,7 @@ are written in :mod:`amath.core.notation`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from amath.core.board import PlacedTile, Square
@@ -85,14 +85,18 @@ def tiles_taken(move: Move | Iterable[str], free: frozenset[str] = frozenset()) 
     return tuple(t for t in names if t not in free)
 
 
-def check_on_rack(rack: Sequence[str], taken: Iterable[str]) -> None:
-    """Raise :class:`IllegalMoveError` (code ``not_on_rack``) naming the tiles of ``taken`` that ``rack`` does not hold."""
+def check_on_rack(rack: Sequence[str] | Mapping[str, int], taken: Iterable[str], order: Mapping[str, int] | None = None) -> None:
+    """Raise :class:`IllegalMoveError` (code ``not_on_rack``) naming the tiles of ``taken`` that ``rack`` does not hold.
+
+    ``rack``: its tiles (shown in that order), or tile counts (a search position's rack),
+    shown in the tile ``order`` given (rank by tile name; default: sorted by name).
+    """
     need = Counter(taken)
     have = Counter(rack)
     short = [t for t, k in need.items() if have[t] < k]
     if short:
         missing = " ".join(sorted(short))
-        shown = " ".join(rack)
+        shown = " ".join(sorted(have.elements(), key=None if order is None else order.__getitem__) if isinstance(rack, Mapping) else rack)
         raise IllegalMoveError(f"the rack {shown or '(empty)'} does not hold {missing}", code="not_on_rack", rack=shown, tiles=missing)
 
 

@@ -8,6 +8,18 @@ or samples them); ``pop()`` undoes it from a small undo record.  The game ends e
 docs/rules.md "End of the game" says, from the Ruleset's fields: a play-out with the bag empty, or
 ``pass_rounds`` x sides scoreless turns.
 
+Turned into the state of a whole game (:class:`amath.game.Game` holds one), a position is made
+with ``ordered=True``: it then also keeps each rack's tiles in order (:attr:`Position.rack_lists`),
+because people see a rack as a row of tiles that stays as they left it and a drawn tile goes to
+its end, and records and tests name racks in that order.  The counts stay the rack itself (the
+searches' hot loops read and change only them, and a search's copy drops the lists); the lists
+follow the counts through push, pop and set_rack and cost a game nothing it did not pay before.
+
+Every turn rule is here once: :meth:`Position.check` says why a turn is refused (with the
+error codes of :mod:`amath.core.errors`), :meth:`Position.push` plays it, the game ends by a
+play-out or by the passes.  A challenge (the game controller's business) may push a
+placement unjudged (``judge=False``) and :meth:`Position.withdraw` it after a won challenge.
+
 A side whose rack is unknown (the opponent, seen from one side) is *hidden*: its tiles
 stay in the pool of unseen tiles, counted by ``hidden[side]``, until the caller supplies
 them (:meth:`Position.set_rack`) or samples them (:meth:`Position.sample_hidden`).
@@ -32,14 +44,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from amath.core import show
 from amath.core.board import Board, PlacedTile, Square
 from amath.core.errors import GameStateError, IllegalMoveError, PositionError
-from amath.core.move import Exchange, Pass, Place, TilePlay
-from amath.core.placement import analyze, check_lines
+from amath.core.exchanges import legal_exchanges
+from amath.core.move import Exchange, Pass, Place, TilePlay, check_on_rack, tiles_taken
+from amath.core.placement import Analysis, analyze, check_lines
 from amath.core.rules.base import Ruleset
 from amath.core.scoring import score as score_placement
 from amath.core.tiles import ALL_FACES, BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -103,9 +117,9 @@ class Outcome:
         return "passes" if self.out_player is None else "playout"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Undo:
-    """What :meth:`Position.pop` needs to take one turn back."""
+    """What :meth:`Position.pop` needs to take one turn back (never changed once made)."""
 
     placed: tuple[Square, ...]  # squares covered by the turn
     taken: tuple[str, ...]  # tiles that left the mover's rack (placed or returned)
@@ -115,6 +129,7 @@ class _Undo:
     to_move: int
     outcome: Outcome | None
     zobrist: int
+    order: tuple[str, ...] | None  # the mover's rack in order, when the position keeps rack lists
 
 
 def _counts(tiles: Iterable[str] | Mapping[str, int]) -> dict[str, int]:
@@ -129,7 +144,8 @@ class Position:
 
     ``racks`` (one per side: tile names or counts, or None for a hidden rack), ``bag``
     (counts; with hidden racks it also holds their tiles), ``hidden`` (sizes of the hidden
-    racks).  Invalid input raises :class:`~amath.core.errors.PositionError`.
+    racks), ``ordered`` (also keep each rack's tiles in order, :attr:`rack_lists`: a game's
+    position).  Invalid input raises :class:`~amath.core.errors.PositionError`.
     """
 
     __slots__ = (
@@ -140,6 +156,7 @@ class Position:
         "board_hash",
         "hidden",
         "outcome",
+        "rack_lists",
         "racks",
         "rules",
         "scoreless",
@@ -147,6 +164,11 @@ class Position:
         "to_move",
         "zobrist",
     )
+
+    #: Each rack's tiles in order (as they were set, a drawn tile at the end), or None.
+    #: Kept by push, pop and set_rack when the position was made ``ordered``; the lists are
+    #: changed in place, so a caller holding one sees the rack as it is.
+    rack_lists: list[list[str]] | None
 
     def __init__(
         self,
@@ -158,13 +180,21 @@ class Position:
         to_move: int = 0,
         scoreless: int = 0,
         hidden: Sequence[int] | None = None,
+        *,
+        ordered: bool = False,
     ) -> None:
         n = len(racks)
         if not rules.min_players <= n <= rules.max_players:
-            raise PositionError(f"position: {rules.name} needs {rules.min_players} to {rules.max_players} racks, not {n}")
+            raise PositionError(
+                f"position: {rules.name} needs {rules.min_players} to {rules.max_players} racks, not {n}",
+                code="player_count", variant=rules.name, least=rules.min_players, most=rules.max_players, count=n,
+            )  # fmt: skip
+        given: list[Iterable[str] | Mapping[str, int] | None] = [
+            list(r) if ordered and isinstance(r, Iterable) and not isinstance(r, Mapping) else r for r in racks
+        ]
         self.rules = rules
         self.board = board if board is not None else Board(rules.layout)
-        self.racks: list[dict[str, int]] = [_counts(r) if r is not None else {} for r in racks]
+        self.racks: list[dict[str, int]] = [_counts(r) if r is not None else {} for r in given]
         self.hidden: list[int] = list(hidden) if hidden is not None else [0] * n
         self.scores: list[int] = list(scores) if scores is not None else [0] * n
         self.to_move = to_move
@@ -172,6 +202,7 @@ class Position:
         self.outcome: Outcome | None = None
         self._undo: list[_Undo] = []
         self._order = {t: k for k, t in enumerate(rules.tiles.names())}
+        self.rack_lists = None
         if bag is None:  # the full set less the board and the known racks
             pool = Counter(rules.tiles.counts)
             pool.subtract(rules.bag_tiles_on(self.board))
@@ -180,36 +211,60 @@ class Position:
             bag = pool
         self.bag = _counts(bag)
         self._validate(racks)
+        if ordered:
+            self.rack_lists = [list(r) if isinstance(r, list) else list(self.sorted_tiles(self.racks[k])) for k, r in enumerate(given)]
         self.zobrist = self.compute_zobrist()
         self.board_hash = self.compute_board_hash()
 
     def _validate(self, racks: Sequence[object]) -> None:
         rules, n = self.rules, len(self.racks)
         if len(self.scores) != n or len(self.hidden) != n:
-            raise PositionError(f"position: {n} racks but {len(self.scores)} scores and {len(self.hidden)} hidden sizes")
+            raise PositionError(
+                f"position: {n} racks but {len(self.scores)} scores and {len(self.hidden)} hidden sizes",
+                code="pos_lengths", racks=n, scores=len(self.scores), hidden=len(self.hidden),
+            )  # fmt: skip
         if not 0 <= self.to_move < n:
-            raise PositionError(f"position: the side to move must be 0..{n - 1}, not {self.to_move}")
+            raise PositionError(
+                f"position: the side to move must be 0..{n - 1}, not {self.to_move}", code="pos_to_move", most=n - 1, value=self.to_move
+            )
         if self.scoreless < 0:
-            raise PositionError(f"position: the scoreless turn count must be >= 0, not {self.scoreless}")
+            raise PositionError(
+                f"position: the scoreless turn count must be >= 0, not {self.scoreless}", code="pos_scoreless", value=self.scoreless
+            )
         for side, r in enumerate(self.racks):
             bad = [t for t in r if t not in rules.tiles.counts]
             if bad:
-                raise PositionError(f"position: rack {side + 1} holds {' '.join(bad)}, not tiles of {rules.name}")
+                raise PositionError(
+                    f"position: rack {side + 1} holds {' '.join(bad)}, not tiles of {rules.name}",
+                    code="not_a_tile_of", tile=" ".join(bad), variant=rules.name,
+                )  # fmt: skip
             size = sum(r.values()) + self.hidden[side]
-            if self.hidden[side] < 0 or size > rules.rack_size or (racks[side] is not None and self.hidden[side]):
-                raise PositionError(f"position: rack {side + 1} must be known or hidden (None), with at most {rules.rack_size} tiles")
+            if size > rules.rack_size:
+                raise PositionError(
+                    f"position: rack {side + 1} must be known or hidden (None), with at most {rules.rack_size} tiles",
+                    code="pos_rack_size", most=rules.rack_size, count=size,
+                )  # fmt: skip
+            if self.hidden[side] < 0 or (racks[side] is not None and self.hidden[side]):
+                raise PositionError(
+                    f"position: rack {side + 1} must be known or hidden (None), not both", code="pos_rack_hidden", side=side + 1
+                )
         bad = [t for t in self.bag if t not in rules.tiles.counts]
         if bad:
-            raise PositionError(f"position: the bag holds {' '.join(bad)}, not tiles of {rules.name}")
+            raise PositionError(
+                f"position: the bag holds {' '.join(bad)}, not tiles of {rules.name}",
+                code="not_a_tile_of",
+                tile=" ".join(bad),
+                variant=rules.name,
+            )
         if sum(self.hidden) > sum(self.bag.values()):
-            raise PositionError("position: hidden racks hold more tiles than are unseen")
+            raise PositionError("position: hidden racks hold more tiles than are unseen", code="pos_hidden_too_many")
         used = Counter(self.bag)
         for r in self.racks:
             used.update(r)
         used.update(rules.bag_tiles_on(self.board))
         over = sorted(t for t, k in used.items() if k > rules.tiles.counts.get(t, 0))
         if over:
-            raise PositionError(f"position: more {' '.join(over)} than {rules.name} has")
+            raise PositionError(f"position: more {' '.join(over)} than {rules.name} has", code="pos_too_many_tiles", tiles=" ".join(over))
         self._resolve_hidden()
 
     def _resolve_hidden(self) -> None:
@@ -232,8 +287,11 @@ class Position:
         pool = Counter(rules.tiles.counts)
         pool.subtract(rules.bag_tiles_on(board))
         pool.subtract(rack)
-        if any(k < 0 for k in pool.values()):
-            raise PositionError("position: the board and the rack use more tiles than the set has")
+        over = sorted(t for t, k in pool.items() if k < 0)
+        if over:
+            raise PositionError(
+                "position: the board and the rack use more tiles than the set has", code="pos_too_many_tiles", tiles=" ".join(over)
+            )
         left = sum(pool.values())
         n = len(scores)
         hidden = [0] * n
@@ -264,8 +322,11 @@ class Position:
         other.zobrist = other.compute_zobrist()
         return other
 
-    def copy(self) -> Position:
-        """An independent copy (its own board), without the undo history."""
+    def copy(self, *, exact: bool = False) -> Position:
+        """An independent copy (its own board), for a search: without the undo records or the rack lists.
+
+        ``exact``: with them, a copy that :meth:`assign` can put back (undo included).
+        """
         other = Position.__new__(Position)
         other.rules = self.rules
         other.board = self.board.copy()
@@ -278,9 +339,41 @@ class Position:
         other.outcome = self.outcome
         other.zobrist = self.zobrist
         other.board_hash = self.board_hash
-        other._undo = []
+        other._undo = list(self._undo) if exact else []
         other._order = self._order
+        other.rack_lists = [list(r) for r in self.rack_lists] if exact and self.rack_lists is not None else None
         return other
+
+    def assign(self, other: Position) -> None:
+        """Make this position exactly ``other`` (an exact :meth:`copy` put back), in place.
+
+        The board, the score list and each rack list stay the same objects, so references
+        a caller holds (a game's interface) stay valid.
+        """
+        self.rules = other.rules
+        self.board.assign(other.board)
+        self.racks = [dict(r) for r in other.racks]
+        self.hidden = list(other.hidden)
+        self.bag = dict(other.bag)
+        self.scores[:] = other.scores
+        self.to_move = other.to_move
+        self.scoreless = other.scoreless
+        self.outcome = other.outcome
+        self.zobrist = other.zobrist
+        self.board_hash = other.board_hash
+        self._undo = list(other._undo)
+        self._order = other._order
+        if other.rack_lists is None:
+            self.rack_lists = None
+        elif self.rack_lists is None or len(self.rack_lists) != len(other.rack_lists):
+            self.rack_lists = [list(r) for r in other.rack_lists]
+        else:
+            for mine, theirs in zip(self.rack_lists, other.rack_lists):
+                mine[:] = theirs
+
+    def forget_undo(self, keep: int = 0) -> None:
+        """Drop the undo records but the last ``keep``: the turns before can no longer be popped."""
+        del self._undo[: max(0, len(self._undo) - keep)]
 
     # ----- reading -------------------------------------------------------------------------
     @property
@@ -385,7 +478,8 @@ class Position:
         old = rack.get(tile, 0)
         new = old + delta
         if new < 0:
-            raise IllegalMoveError(f"rack {side + 1} ({' '.join(self.rack(side)) or 'empty'}) does not hold {tile}")
+            shown = " ".join(self.rack(side))
+            raise IllegalMoveError(f"rack {side + 1} ({shown or 'empty'}) does not hold {tile}", code="not_on_rack", rack=shown, tiles=tile)
         self.zobrist ^= self._rack_key(side, tile, old) ^ self._rack_key(side, tile, new)
         if new:
             rack[tile] = new
@@ -395,7 +489,7 @@ class Position:
     def _change_bag(self, tile: str, delta: int) -> None:
         new = self.bag.get(tile, 0) + delta
         if new < 0:
-            raise IllegalMoveError(f"the bag holds no {tile} to draw")
+            raise IllegalMoveError(f"the bag holds no {tile} to draw", code="not_in_bag", tiles=tile)
         if new:
             self.bag[tile] = new
         else:
@@ -405,19 +499,32 @@ class Position:
     def set_rack(self, side: int, tiles: Iterable[str]) -> None:
         """Give ``side`` exactly ``tiles`` from the unseen pool (its old known tiles go back first).
 
-        A hidden rack must be given as many tiles as it hides.  Raises PositionError.
+        A hidden rack must be given as many tiles as it hides.  The rack list (an ordered
+        position) takes the order given.  Raises PositionError.
         """
-        wanted = Counter(tiles)
-        size = sum(wanted.values())
+        order = list(tiles)
+        wanted = Counter(order)
+        size = len(order)
         if self.hidden[side] and size != self.hidden[side]:
-            raise PositionError(f"position: rack {side + 1} hides {self.hidden[side]} tiles, not {size}")
+            raise PositionError(
+                f"position: rack {side + 1} hides {self.hidden[side]} tiles, not {size}",
+                code="pos_hidden_size", side=side + 1, hidden=self.hidden[side], count=size,
+            )  # fmt: skip
         if size > self.rules.rack_size:
-            raise PositionError(f"position: a rack holds at most {self.rules.rack_size} tiles, not {size}")
+            raise PositionError(
+                f"position: a rack holds at most {self.rules.rack_size} tiles, not {size}",
+                code="pos_rack_size",
+                most=self.rules.rack_size,
+                count=size,
+            )
         pool = Counter(self.bag)
         pool.update(self.racks[side])
         short = wanted - pool
         if short:
-            raise PositionError(f"position: no {' '.join(sorted(short.elements()))} unseen to put on rack {side + 1}")
+            missing = " ".join(sorted(short.elements()))
+            raise PositionError(
+                f"position: no {missing} unseen to put on rack {side + 1}", code="rack_unavailable", tiles=missing, rack=" ".join(order)
+            )
         for t, k in list(self.racks[side].items()):
             self._change_rack(side, t, -k)
             self._change_bag(t, k)
@@ -425,6 +532,25 @@ class Position:
             self._change_bag(t, -k)
             self._change_rack(side, t, k)
         self.hidden[side] = 0
+        if self.rack_lists is not None:
+            self.rack_lists[side][:] = order
+
+    def set_bag(self, tiles: Iterable[str] | Mapping[str, int]) -> None:
+        """Make the bag exactly ``tiles`` (no rack hidden): tiles it loses leave the game, new ones enter it.
+
+        For setting a position up by hand (an end game to study, a test); the set is then no
+        longer whole, which the rules of play do not mind.
+        """
+        if any(self.hidden):
+            raise PositionError("position: the bag cannot be set while a rack is hidden", code="pos_bag_hidden")
+        counts = _counts(tiles)
+        bad = sorted(t for t in counts if t not in self.rules.tiles.counts)
+        if bad:
+            raise PositionError(
+                f"position: the bag holds {' '.join(bad)}, not tiles of {self.rules.name}",
+                code="not_a_tile_of", tile=" ".join(bad), variant=self.rules.name,
+            )  # fmt: skip
+        self.bag = counts
 
     def sample_hidden(self, rng: random.Random) -> None:
         """Fill every hidden rack with tiles drawn at random from the unseen pool (reproducible by ``rng``)."""
@@ -437,7 +563,12 @@ class Position:
         return tuple(rng.sample(self.sorted_tiles(self.bag), min(count, self.bag_size)))
 
     def draw_count(self, move: Action) -> int:
-        """How many tiles the mover draws after ``move`` (the bag permitting)."""
+        """How many tiles the mover draws after ``move``: as many as it played or gave back, the bag permitting.
+
+        In every position a game reaches that is drawing back up to a full rack (a rack is
+        short only once the bag is empty); a rack set short by hand, with tiles still in the
+        bag, draws only what it played (a search of such a position plays it as given).
+        """
         if isinstance(move, Place):
             used = sum(1 for p in move.tiles if p.tile not in self.rules.tiles.free)
             return min(used, self.bag_size)
@@ -445,47 +576,104 @@ class Position:
             return len(move.tiles)
         return 0
 
+    # ----- the rules of a turn -------------------------------------------------------------
+    @overload
+    def check(self, move: Place, *, judge: bool = True) -> Analysis: ...
+    @overload
+    def check(self, move: Exchange | Pass, *, judge: bool = True) -> None: ...
+    @overload
+    def check(self, move: Action, *, judge: bool = True) -> Analysis | None: ...
+    def check(self, move: Action, *, judge: bool = True) -> Analysis | None:
+        """Raise an :class:`~amath.core.errors.AmathError` saying why the side to move may not
+        play ``move`` now; return a placement's analysis (for its score and notation).
+
+        ``judge=False`` leaves the equations of a placement unjudged (a challenge judges
+        them later); its shape (one line, touching, on the board) is checked all the same.
+        """
+        if isinstance(move, Place):
+            return self._check_place(move, judge)
+        self._check_mover()
+        rules = self.rules
+        if isinstance(move, Exchange):
+            n, bag = len(move.tiles), self.bag_size
+            if not rules.can_exchange(n, bag):
+                if rules.exchange_min_bag is not None and bag < rules.exchange_min_bag:
+                    raise IllegalMoveError(
+                        f"exchange needs at least {rules.exchange_min_bag} tiles in the bag; it holds {bag}",
+                        code="exchange_bag_low", least=rules.exchange_min_bag, bag=bag,
+                    )  # fmt: skip
+                if not 1 <= n <= rules.rack_size:
+                    raise IllegalMoveError(
+                        f"exchange 1 to {rules.rack_size} tiles, not {n}", code="exchange_count", most=rules.rack_size, count=n
+                    )
+                raise IllegalMoveError(
+                    f"exchange at most as many tiles as the bag holds ({bag}), not {n}", code="exchange_more_than_bag", bag=bag, count=n
+                )
+            check_on_rack(self._rack_seen(self.to_move), tiles_taken(move), self._order)
+            return None
+        if isinstance(move, Pass):
+            return None
+        raise IllegalMoveError(f"{move!r} is not a placement, exchange or pass", code="not_a_turn", move=repr(move))
+
+    def _check_mover(self) -> None:
+        """Raise unless the game goes on and the side to move has a known rack."""
+        if self.outcome is not None:
+            raise GameStateError("the game is over", code="game_over")
+        side = self.to_move
+        if not self.is_known(side):
+            raise GameStateError(
+                f"rack {side + 1} is hidden: set or sample it before side {side + 1} moves", code="rack_hidden", side=side + 1
+            )
+
+    def _check_place(self, move: Place, judge: bool) -> Analysis:
+        """:meth:`check` of a placement: the rack, the shape, and the lines unless ``judge`` is False."""
+        self._check_mover()
+        rules = self.rules
+        check_on_rack(self._rack_seen(self.to_move), tiles_taken(move, rules.tiles.free), self._order)
+        analysis = analyze(self.board, move, rules)
+        if judge:
+            check_lines(analysis, rules)
+        return analysis
+
+    def _rack_seen(self, side: int) -> Sequence[str] | Mapping[str, int]:
+        """``side``'s rack as a refusal shows it: in order when the lists are kept, else its counts."""
+        return self.rack_lists[side] if self.rack_lists is not None else self.racks[side]
+
     # ----- playing -------------------------------------------------------------------------
-    def push(self, move: Action, draw: Iterable[str] = (), *, score: int | None = None) -> None:
+    def push(self, move: Action, draw: Iterable[str] = (), *, score: int | None = None, judge: bool = True) -> None:
         """Play ``move`` for the side to move, then draw the tiles ``draw`` from the bag.
 
         ``draw`` must hold exactly the tiles the turn draws (:meth:`draw_count`).  ``score``
-        is a placement's score when the caller knows it from the generator (trusted);
-        without it the placement is checked and scored here.  Raises IllegalMoveError or
+        is a placement's score when the caller knows it (from the generator, or from
+        :meth:`check`'s analysis): trusted, the placement's shape and lines are not checked
+        again (the rack is).  Without it the placement is checked (its lines too unless
+        ``judge=False``, :meth:`check`) and scored here.  Raises IllegalMoveError or
         GameStateError and changes nothing when the turn is not allowed.
         """
-        if self.outcome is not None:
-            raise GameStateError("the game is over")
         side = self.to_move
-        drawn = tuple(draw)
-        if len(drawn) != self.draw_count(move):
-            raise IllegalMoveError(f"the turn draws {self.draw_count(move)} tiles, not {len(drawn)}")
-        if Counter(drawn) - Counter(self.bag):
-            raise IllegalMoveError(f"the bag does not hold {' '.join(drawn)}")
-        if not self.is_known(side):
-            raise GameStateError(f"rack {side + 1} is hidden: set or sample it before side {side + 1} moves")
-        free = self.rules.tiles.free
-        placed: tuple[Square, ...] = ()
-        points = 0
-        if isinstance(move, Place):
-            placed = tuple(p.square for p in move.tiles)
-            taken = tuple(p.tile for p in move.tiles if p.tile not in free)
-            self._check_rack(side, taken)
-            if score is None:
-                analysis = analyze(self.board, move, self.rules)
-                check_lines(analysis, self.rules)
-                score = score_placement(analysis, self.rules)
-            points = score
-        elif isinstance(move, Exchange):
-            taken = move.tiles
-            if not self.rules.can_exchange(len(taken), self.bag_size):
-                raise IllegalMoveError(f"no exchange of {len(taken)} tiles with {self.bag_size} in the bag")
-            self._check_rack(side, taken)
-        elif isinstance(move, Pass):
-            taken = ()
+        rules = self.rules
+        if not isinstance(move, Place):
+            self.check(move)
+            taken = tiles_taken(move)
+        elif score is None:
+            score = score_placement(self._check_place(move, judge), rules)
+            taken = tiles_taken(move, rules.tiles.free)
         else:
-            raise IllegalMoveError(f"{move!r} is not a placement, exchange or pass")
-        undo = _Undo(placed, taken, drawn, points, self.scoreless, side, self.outcome, self.zobrist)
+            self._check_mover()
+            taken = tiles_taken(move, rules.tiles.free)
+            check_on_rack(self._rack_seen(side), taken, self._order)
+        drawn = tuple(draw)
+        need = self.draw_count(move)
+        if len(drawn) != need:
+            raise IllegalMoveError(f"the turn draws {need} tiles, not {len(drawn)}", code="draw_count", count=need, drawn=len(drawn))
+        short = Counter(drawn) - Counter(self.bag)
+        if short:
+            raise IllegalMoveError(f"the bag does not hold {' '.join(drawn)}", code="not_in_bag", tiles=" ".join(sorted(short.elements())))
+        placed = tuple(p.square for p in move.tiles) if isinstance(move, Place) else ()
+        points = score or 0
+        lists = self.rack_lists
+        order = tuple(lists[side]) if lists is not None else None
+        undo = _Undo(placed, taken, drawn, points, self.scoreless, side, self.outcome, self.zobrist, order)
         if isinstance(move, Place):
             for p in move.tiles:
                 tile = p.placed
@@ -501,13 +689,18 @@ class Position:
         if isinstance(move, Exchange):
             for t in taken:
                 self._change_bag(t, 1)
+        if lists is not None:
+            rack = lists[side]
+            for t in taken:
+                rack.remove(t)
+            rack.extend(drawn)
         self._add_points(side, points)
-        scoreless = isinstance(move, Pass) or (isinstance(move, Exchange) and self.rules.exchange_ends_like_pass)
+        scoreless = isinstance(move, Pass) or (isinstance(move, Exchange) and rules.exchange_ends_like_pass)
         self._set_scoreless(self.scoreless + 1 if scoreless else 0)
         self._undo.append(undo)
         if isinstance(move, Place) and not self.racks[side] and self.bag_size == 0:
             self._finish(side)
-        elif self.scoreless >= self.rules.pass_rounds * self.sides:
+        elif self.scoreless >= rules.pass_rounds * self.sides:
             self._finish(None)
         if self.outcome is None:  # as in the game, the side who ended it stays "to move"
             self._set_to_move((side + 1) % self.sides)
@@ -515,7 +708,7 @@ class Position:
     def pop(self) -> None:
         """Take back the last turn pushed."""
         if not self._undo:
-            raise GameStateError("nothing to undo")
+            raise GameStateError("nothing to undo", code="nothing_to_undo")
         undo = self._undo.pop()
         side = undo.to_move
         self.outcome = undo.outcome
@@ -531,16 +724,35 @@ class Position:
             self._change_bag(t, 1)
         for t in undo.taken:
             self._change_rack(side, t, 1)
+        if undo.order is not None and self.rack_lists is not None:
+            self.rack_lists[side][:] = undo.order
         self.scoreless = undo.scoreless
         self.to_move = side
         self.zobrist = undo.zobrist
 
-    def _check_rack(self, side: int, tiles: Sequence[str]) -> None:
-        short = Counter(tiles) - Counter(self.racks[side])
-        if short:
-            raise IllegalMoveError(
-                f"rack {side + 1} ({' '.join(self.rack(side)) or 'empty'}) does not hold {' '.join(sorted(short.elements()))}"
+    def withdraw(self) -> None:
+        """Take back the last turn, a placement that a won challenge removes (challenge mode).
+
+        Its tiles go back to the rack and the tiles drawn after it to the bag, its points
+        are taken away; the turn itself stays taken: the side to move stays (the side
+        after the placer, when the placement had ended the game) and the scoreless count
+        stays 0, as the placement left it.
+        """
+        if not self._undo or not self._undo[-1].placed:
+            raise GameStateError("there is no placement to take back", code="nothing_to_challenge")
+        placer = self._undo[-1].to_move
+        to_move = self.to_move if self.outcome is None else (placer + 1) % self.sides
+        self.pop()
+        self._set_scoreless(0)
+        self._set_to_move(to_move)
+
+    def set_to_move(self, side: int) -> None:
+        """Make ``side`` the side to move (a game's controller: the starter, a turn lost to a failed challenge)."""
+        if not 0 <= side < self.sides:
+            raise PositionError(
+                f"position: the side to move must be 0..{self.sides - 1}, not {side}", code="pos_to_move", most=self.sides - 1, value=side
             )
+        self._set_to_move(side)
 
     def _add_points(self, side: int, points: int) -> None:
         for k in range(self.sides) if self.rules.shared_score else (side,):
@@ -610,23 +822,14 @@ class Position:
                 return Place(tuple(plays))
         except IndexError:
             pass
-        raise IllegalMoveError(f"{code} is not a move code")
+        raise IllegalMoveError(f"{code} is not a move code", code="bad_move_code", number=code)
 
     # ----- legal turns -------------------------------------------------------------------------
     def exchanges(self) -> list[Exchange]:
-        """Every legal exchange of the side to move, one per distinct multiset of its tiles."""
+        """Every legal exchange of the side to move, one per distinct multiset of its tiles (core.exchanges.legal_exchanges)."""
         if self.outcome is not None:
             return []
-        rack = self.racks[self.to_move]
-        if not self.rules.can_exchange(1, self.bag_size):
-            return []
-        names = sorted(rack, key=self._order.__getitem__)
-        out: list[Exchange] = []
-        for combo in _sub_multisets(names, [rack[t] for t in names]):
-            if self.rules.can_exchange(len(combo), self.bag_size):
-                out.append(Exchange(combo))
-        out.sort(key=lambda e: (len(e.tiles), [self._order[t] for t in e.tiles]))
-        return out
+        return legal_exchanges(self.racks[self.to_move], self.rules, self.bag_size)
 
     def points(self, move: Action) -> int:
         """What ``move`` scores now (checked by the rules; 0 for an exchange or pass)."""
@@ -635,17 +838,3 @@ class Position:
         analysis = analyze(self.board, move, self.rules)
         check_lines(analysis, self.rules)
         return score_placement(analysis, self.rules)
-
-
-def _sub_multisets(names: Sequence[str], counts: Sequence[int]) -> Iterator[tuple[str, ...]]:
-    """Every non-empty sub-multiset of the tiles ``names`` x ``counts``."""
-
-    def walk(i: int, acc: list[str]) -> Iterator[tuple[str, ...]]:
-        if i == len(names):
-            if acc:
-                yield tuple(acc)
-            return
-        for k in range(counts[i] + 1):
-            yield from walk(i + 1, acc + [names[i]] * k)
-
-    yield from walk(0, [])

@@ -117,8 +117,7 @@ def _play_line(game: Game, line: RecordLine, number: int, final_racks: Mapping[i
                         code="replay_rack_size", side=side + 1, count=len(rack), rules=len(game.racks[side]),
                     )  # fmt: skip
                 if Counter(rack) != Counter(game.racks[side]):
-                    game.bag.extend(game.racks[side])
-                    game.racks[side] = []
+                    game.set_rack(side, [])
             for side, rack in others.items():
                 _set_other_rack(game, side, rack, fail)
             if game.to_move in final_racks:

@@ -11,7 +11,7 @@ and who moves; the kernel checks and scores the turn, so the rules live in one p
 >>> apply_move(pos, "8G 2 = 2")
 Traceback (most recent call last):
 ...
-amath.core.errors.IllegalMoveError: rack 1 (1 1 2 =) does not hold 2
+amath.core.errors.IllegalMoveError: the rack 1 1 2 = does not hold 2
 """
 
 from __future__ import annotations
