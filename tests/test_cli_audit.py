@@ -87,3 +87,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0 and capsys.readouterr().out.strip() == f"amath {__version__} (move generator: {backend()})"
+
+
+def test_python_dash_m_amath_is_the_amath_command() -> None:
+    done = subprocess.run([sys.executable, "-m", "amath", "--version"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.strip().startswith(f"amath {__version__}")
