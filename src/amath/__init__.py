@@ -9,7 +9,7 @@ The library's face, in the manner of python-chess::
 """
 
 import amath.formats.fen
-import amath.render.svg  # noqa: F401  (registers the pictures: amath.core.show)
+import amath.render  # noqa: F401  (registers the pictures: amath.core.show)
 from amath.core.board import Board, Layout, PlacedTile, Square
 from amath.core.equation import LineSyntax, Verdict, judge
 from amath.core.errors import (

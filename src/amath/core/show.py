@@ -1,7 +1,7 @@
 """How the kernel's objects show themselves: as text (a position string) and as a picture (SVG).
 
 The kernel writes no position strings and draws nothing; the layers that do
-(:mod:`amath.formats.fen` and :mod:`amath.render.svg`) register here what they make of a
+(:mod:`amath.formats.fen` and the :mod:`amath.render` package) register here what they make of a
 board, a position or a game, and the package's ``__init__`` imports both.  So
 ``repr(board)`` still reads as a position string and a notebook still draws the board,
 while nothing in :mod:`amath.core` imports a layer above it.
@@ -26,4 +26,4 @@ def text(thing: object, side: int | None = None) -> str:
 @singledispatch
 def picture(thing: object) -> str:
     """``thing`` drawn as SVG."""
-    raise TypeError(f"no picture of a {type(thing).__name__} is registered: import amath.render.svg")
+    raise TypeError(f"no picture of a {type(thing).__name__} is registered: import amath.render")

@@ -10,12 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from amath.core import show
 from amath.core.board import CENTRE, COLUMNS, DOUBLE_EQUATION, DOUBLE_PIECE, TRIPLE_EQUATION, TRIPLE_PIECE, Board, PlacedTile, Square
-from amath.core.rules import ruleset_for_layout
 from amath.core.rules.base import Ruleset
 from amath.core.tiles import BLANK, display
-from amath.game import Game
 
 #: Square colours by premium character (docs/rules.md "Board"): red, yellow, blue, orange; plain squares.
 COLOURS = {
@@ -156,14 +153,3 @@ def _header(names: Sequence[str], scores: Sequence[int], to_move: int | None, wi
         weight = "bold" if k == to_move else "normal"
         parts.append(_text(step * k + step / 2, height * 0.6, f"{mark}{name}{score}", cell * 0.38, "#ffffff", weight))
     return "".join(parts)
-
-
-# ----- how the kernel's objects and a game show themselves in a notebook (amath.core.show) -----
-@show.picture.register
-def _board_picture(board: Board) -> str:
-    return board_svg(board, ruleset_for_layout(board.layout))
-
-
-@show.picture.register
-def _game_picture(game: Game) -> str:
-    return board_svg(game.board, game.rules, rack=game.racks[game.to_move], names=game.names, scores=game.scores, to_move=game.to_move)
