@@ -274,5 +274,5 @@ def test_moves_summary_and_best_table_in_both_languages(
     english, thai = said["en"], said["th"]
     assert "moves in" in english[0] and "showing 2" in english[1] and "(line)" in english[2]
     assert not THAI.search("".join(english))
-    assert "การวาง ใน" in thai[0] and "แสดง 2 การวางที่ดีที่สุด" in thai[1] and "แนวที่คาด" in thai[2]
+    assert "การลง ใน" in thai[0] and "แสดง 2 การลงที่ดีที่สุด" in thai[1] and "แนวที่คาด" in thai[2]
     assert not any(word in "".join(thai) for word in ("moves in", "showing", "line"))
