@@ -1,5 +1,5 @@
 // The game page: board, rack (drag and drop or click), live preview, actions, live updates.
-import { api, botLabel, el, loadSeat, moveLine, moveSquares, saveSeat, setupLang, showFace, showNotation, showTile, t, tileOrder } from "./common.js";
+import { api, ApiError, botLabel, el, loadSeat, moveLine, moveSquares, saveSeat, setupLang, showFace, showNotation, showTile, t, tileOrder } from "./common.js";
 import { buildBoard, focusSquare, paintBoard, renderLegend, tileNode, variantLabel } from "./board.js";
 import { reason } from "./i18n.js";
 
@@ -570,7 +570,7 @@ function renderWaiting() {
     const level = el("select", { id: "bot-level" }, ...botLevels.map((b) => el("option", { value: b, text: botLabel(b) })));
     const add = async () => {
       try { applyState(await api(`/api/games/${gameId}/bot`, { method: "POST", token: seat.token, body: { bot: level.value } })); }
-      catch (e) { message = t("error", { msg: e.message }); render(); }
+      catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
     };
     join.push(el("div", { class: "row" }, level, el("button", { type: "button", id: "add-bot", text: t("add_bot"), onclick: add })));
   }
@@ -693,7 +693,7 @@ async function openReplay(analyse) {
     sessionStorage.setItem("amath.replay.name", `amath-${gameId}.amr`);
     sessionStorage.setItem("amath.replay.game", gameId);
     location.href = analyse ? "/replay?analyse=1" : "/replay";
-  } catch (e) { message = t("error", { msg: e.message }); render(); }
+  } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
 }
 
 async function rematch() {
@@ -838,7 +838,10 @@ function placeHint(play) {
 async function fetchRecord() {
   const headers = seat && seat.token ? { "X-Seat-Token": seat.token } : {};
   const res = await fetch(`/api/games/${gameId}/record`, { headers });
-  if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
+  if (!res.ok) {  // refused: its text in each language by code, as for the other calls
+    const data = await res.json().catch(() => null);
+    throw new ApiError(res.status, (data && data.error) || res.statusText, data);
+  }
   return res.text();
 }
 
@@ -851,7 +854,7 @@ async function downloadRecord() {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-  } catch (e) { message = t("error", { msg: e.message }); render(); }
+  } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
 }
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
