@@ -60,7 +60,9 @@ _OPTIONS: Mapping[str, str] = {
     "faces, e.g. 7 - 7 = 6 '*' 0, or \"1 2 + 3 = 1 5\"": "หน้าเบี้ย เช่น 7 - 7 = 6 '*' 0 หรือ \"1 2 + 3 = 1 5\"",
     "a-math (default) or smath": "a-math (ค่าเริ่มต้น) หรือ smath",
     # play
-    "2-4 names separated by commas; 'bot:LEVEL' makes a seat a bot": "ชื่อผู้เล่น 2-4 ชื่อคั่นด้วยจุลภาค ชื่อ 'bot:LEVEL' ให้ที่นั่งนั้นเป็นบอท",
+    "2-4 names separated by commas; 'bot:LEVEL' makes a seat a bot (LEVEL: {levels})": (
+        "ชื่อผู้เล่น 2-4 ชื่อคั่นด้วยจุลภาค ชื่อ 'bot:LEVEL' ให้ที่นั่งนั้นเป็นบอท (LEVEL เลือกจาก: {levels})"
+    ),
     'two teams of two sharing a rack and a score, e.g. "Ann+Cat,Ben+Dan"': 'สองทีม ทีมละสองคน ใช้แป้นและคะแนนร่วมกัน เช่น "Ann+Cat,Ben+Dan"',
     "make seat SEAT (number from 1, or name) a bot": "ให้ที่นั่ง SEAT (เลขตั้งแต่ 1 หรือชื่อ) เป็นบอท",
     "seed for the bag, so a game can be replayed": "ค่า seed ของถุงเบี้ย เพื่อเล่นเกมเดิมซ้ำได้",
