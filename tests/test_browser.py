@@ -273,7 +273,7 @@ def test_room_creator_seats_a_bot(server: Server, page: Any) -> None:
     page.select_option("#waiting #bot-level", "equity")
     page.click("#add-bot")
     page.locator(".seat-list li.joined").nth(1).wait_for()
-    assert page.locator(".seat-list li").all_inner_texts() == ["Ann", "Bot (equity)", "free seat"]
+    assert page.locator(".seat-list li").all_inner_texts() == ["Ann", "Bot (Club player)", "free seat"]
     assert page.locator("#status").inner_text() == "Waiting for players"
 
 

@@ -92,6 +92,18 @@ def test_no_thai_in_help_under_english(env: pytest.MonkeyPatch) -> None:
     assert helps["amath moves help"] == "show this help message and exit"
 
 
+def test_the_bot_levels_are_listed_with_their_names_for_people(env: pytest.MonkeyPatch) -> None:
+    # the ids to type, each with the registry's name in the help's language (LEVEL_NAMES): never a bare `sim`, `champion`
+    for chosen, sim, champion in (
+        ("en", "sim (Expert (simulation))", "champion (Champion)"),
+        ("th", "sim (เซียน (จำลองเกม))", "champion (แชมป์)"),
+    ):
+        env.setenv("AMATH_LANG", chosen)
+        helps = dict(_texts(build_parser()))
+        for where in ("amath play players", "amath selfplay players"):
+            assert sim in helps[where] and champion in helps[where], (chosen, where, helps[where])
+
+
 def test_rendered_help_frame_words(env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """argparse's own words ("usage:", group titles) follow the language too."""
     env.setenv("AMATH_LANG", "th")
@@ -274,5 +286,5 @@ def test_moves_summary_and_best_table_in_both_languages(
     english, thai = said["en"], said["th"]
     assert "moves in" in english[0] and "showing 2" in english[1] and "(line)" in english[2]
     assert not THAI.search("".join(english))
-    assert "การวาง ใน" in thai[0] and "แสดง 2 การวางที่ดีที่สุด" in thai[1] and "แนวที่คาด" in thai[2]
+    assert "การลง ใน" in thai[0] and "แสดง 2 การลงที่ดีที่สุด" in thai[1] and "แนวที่คาด" in thai[2]
     assert not any(word in "".join(thai) for word in ("moves in", "showing", "line"))

@@ -132,7 +132,7 @@ def test_an_illegal_placement_keeps_its_english_and_reads_in_thai_by_code() -> N
     assert str(err) == "the first placement must cover the centre square H8"
     assert (err.code, err.params) == ("first_cover_centre", {"square": "H8"})
     assert describe(err, "en") == str(err)
-    assert describe(err, "th") == "การลงครั้งแรกต้องทับช่องกลาง H8"
+    assert describe(err, "th") == "การลงครั้งแรกต้องทับช่องดาว H8"
 
 
 def test_a_false_line_reuses_the_judges_code_and_says_where_in_thai() -> None:
@@ -225,5 +225,5 @@ def test_the_terminal_in_thai_explains_a_refused_move_in_thai() -> None:
     script = "\n1A 1 = 1\nquit\n\n"  # Enter at the hand-over, a move off the centre, quit, no save
     session = Session(game, Console(Style(color=False, unicode=True), io.StringIO(script), out), Text("th"))
     session.run()
-    assert "ไม่ได้: การลงครั้งแรกต้องทับช่องกลาง H8" in out.getvalue()
+    assert "ทำแบบนี้ไม่ได้: การลงครั้งแรกต้องทับช่องดาว H8" in out.getvalue()
     assert "the first placement must cover" not in out.getvalue()

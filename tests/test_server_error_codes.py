@@ -52,11 +52,11 @@ def test_a_preview_names_its_code_for_every_kind_of_refusal(client: TestClient) 
     off = client.post(
         f"/api/games/{game_id}/preview", json={"tiles": [{"square": "A1", "tile": "1"}]}, headers={"X-Seat-Token": token}
     ).json()
-    assert (off["code"], off["reasons"]["th"]) == ("first_cover_centre", "การลงครั้งแรกต้องทับช่องกลาง H8")
+    assert (off["code"], off["reasons"]["th"]) == ("first_cover_centre", "การลงครั้งแรกต้องทับช่องดาว H8")
     game.set_rack(1 - game.to_move, ["2", "2", "2", "2", "3", "3", "3", "3"])
     line = [{"square": "G8", "tile": "2"}, {"square": "H8", "tile": "="}, {"square": "I8", "tile": "2"}]
     missing = client.post(f"/api/games/{game_id}/preview", json={"tiles": line}, headers={"X-Seat-Token": other}).json()
-    assert missing["code"] == "tiles_not_on_rack" and missing["reasons"]["th"] == "เบี้ยเหล่านี้ไม่ได้อยู่บนรางของคุณ"
+    assert missing["code"] == "tiles_not_on_rack" and missing["reasons"]["th"] == "เบี้ยเหล่านี้ไม่ได้อยู่บนแป้นของคุณ"
     game.set_rack(1 - game.to_move, ["2", "=", "2", "2", "3", "3", "3", "3"])
     waiting = client.post(f"/api/games/{game_id}/preview", json={"tiles": line}, headers={"X-Seat-Token": other}).json()
     assert waiting["code"] == "not_your_turn" and waiting["score"] is not None and not waiting["legal"]

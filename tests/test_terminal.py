@@ -89,6 +89,9 @@ def test_rack_legend_scores() -> None:
     game = Game(players=["Ann", "Ben"], seed=9, options=Options(clock=ClockRules("total", 600)))
     scores = render_scores(game, Text(), PLAIN, {1})
     assert "▶ Ann" in scores and "Ben [bot]" in scores and "10:00 left" in scores and "Bag: 84 tiles" in scores
+    # a bot's level by its name for people, in the player's language (the registry's LEVEL_NAMES), never its raw id
+    assert "Ben [bot: Expert (simulation)]" in render_scores(game, Text(), PLAIN, {1: "sim"})
+    assert "Ben [บอท: แชมป์]" in render_scores(game, Text("th"), PLAIN, {1: "champion"})
 
 
 def test_detect_style() -> None:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from amath.apps.server.app import web_dir
+from amath.players.registry import LEVEL_NAMES
 
 WEB = web_dir()
 
@@ -35,7 +36,7 @@ def test_every_label_used_is_translated() -> None:
         used |= set(re.findall(r'data-i18n(?:-placeholder|-title|-label)?="([^"]+)"', path.read_text(encoding="utf-8")))
     for path in WEB.glob("*.js"):
         used |= set(re.findall(r'\bt\("([\w-]+)"', path.read_text(encoding="utf-8")))
-    dynamic = {f"level_{x}" for x in ("random", "greedy", "equity")} | {f"lab_{p}" for p in "TD32"} | {"kind_pass", "kind_timeout"}
+    dynamic = {f"level_{x}" for x in LEVEL_NAMES} | {f"lab_{p}" for p in "TD32"} | {"kind_pass", "kind_timeout"}
     assert used - labels == set()
     assert dynamic <= labels
 

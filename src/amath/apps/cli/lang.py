@@ -59,6 +59,15 @@ def say(template: str, lang: str | None = None, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def bot_levels(lang: str | None = None) -> str:
+    """The bot levels to type, each with its name for people (``amath.players.registry.LEVEL_NAMES``) in ``lang``:
+    ``random (Beginner), greedy (Greedy), ..., champion (Champion)``; in Thai ``champion (แชมป์)``."""
+    from amath.players.registry import LEVEL_NAMES  # the bots' modules load only when a help needs their names
+
+    chosen = language() if lang is None else lang
+    return ", ".join(f"{level} ({th if chosen == 'th' else en})" for level, (en, th) in LEVEL_NAMES.items())
+
+
 def explain(exc: BaseException, lang: str | None = None) -> str:
     """An exception for people: an AmathError by its code (:func:`amath.apps.error_text.describe`), others as Python says."""
     chosen = language() if lang is None else lang

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from amath.apps.cli.lang import language
+from amath.apps.cli.lang import bot_levels, language, say
 from amath.apps.terminal import savefile
 from amath.apps.terminal.console import Console
 from amath.apps.terminal.session import Session
@@ -30,7 +30,11 @@ BOT_PREFIX = "bot:"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Players, bots, rules options, clock, saving, language and display."""
-    parser.add_argument("--players", default="Player 1,Player 2", help="2-4 names separated by commas; 'bot:LEVEL' makes a seat a bot")
+    parser.add_argument(
+        "--players",
+        default="Player 1,Player 2",
+        help=say("2-4 names separated by commas; 'bot:LEVEL' makes a seat a bot (LEVEL: {levels})", levels=bot_levels()),
+    )
     parser.add_argument("--teams", help='two teams of two sharing a rack and a score, e.g. "Ann+Cat,Ben+Dan"')
     parser.add_argument("--bot", action="append", default=[], metavar="SEAT=LEVEL", help="make seat SEAT (number from 1, or name) a bot")
     parser.add_argument("--seed", type=int, help="seed for the bag, so a game can be replayed")

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from amath.apps.cli.lang import error_line, explain, say
+from amath.apps.cli.lang import bot_levels, error_line, explain, say
 from amath.core.rules import get_ruleset
 from amath.players.parallel import ParallelError, Workers, run_ordered
 from amath.players.registry import BOTS
@@ -21,7 +21,7 @@ HELP = "let bots play each other (games saved as JSON, summary of wins, scores, 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--games``, ``--players``, ``--variant``, ``--seed``, ``--jobs``, ``--ray``, ``--out``, ``--quiet``."""
     parser.add_argument("--games", type=int, default=10, metavar="N", help="number of games (default 10)")
-    parser.add_argument("--players", default="greedy,equity", help=say("comma-separated bots, 2 to 4 of: {bots}", bots=", ".join(BOTS)))
+    parser.add_argument("--players", default="greedy,equity", help=say("comma-separated bots, 2 to 4 of: {bots}", bots=bot_levels()))
     parser.add_argument("--variant", default="a-math", help="a-math (default), smath or smath+OPTIONS (docs/smath.md)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: the same seed plays the same games (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); with --ray local, Ray's CPUs")

@@ -16,7 +16,7 @@ _FRAME: Mapping[str, str] = {
     "options": "ตัวเลือก",
     "show this help message and exit": "แสดงข้อความช่วยเหลือนี้แล้วจบ",
     "A-Math (เอแม็ท): the crossword game of equations": "เอแม็ท (A-Math): เกมต่อสมการแบบครอสเวิร์ด",
-    "show the version and the move generator in use, then exit": "แสดงรุ่นของโปรแกรมและตัวสร้างการเดินที่ใช้อยู่ แล้วจบ",
+    "show the version and the move generator in use, then exit": "แสดงรุ่นของโปรแกรมและตัวค้นหาการลงที่ใช้อยู่ แล้วจบ",
     "judge whether tiles form a true equation (exit 0 true, 1 false, 2 bad input)": (
         "ตรวจว่าเบี้ยชุดนี้เป็นสมการที่ถูกต้องหรือไม่ (รหัสออก 0 ถูก, 1 ผิด, 2 ข้อมูลเข้าไม่ถูกต้อง)"
     ),
@@ -24,7 +24,7 @@ _FRAME: Mapping[str, str] = {
         "เล่นเกมในเทอร์มินัล: ผู้เล่น 2-4 คนบนจอเดียว (ผลัดกันนั่ง) เล่นเป็นทีม หรือเล่นกับบอท"
     ),
     "list every legal placement for a position's rack, best score first (position JSON as in docs/rules.md, or a position string)": (
-        "แสดงการวางที่ถูกกติกาทั้งหมดของรางในตำแหน่งกระดาน เรียงคะแนนสูงสุดก่อน (JSON ตำแหน่งกระดานตาม docs/rules.md หรือสตริงตำแหน่ง)"
+        "แสดงการลงที่ถูกกติกาทั้งหมดของแป้นในตำแหน่งกระดาน เรียงคะแนนสูงสุดก่อน (JSON ตำแหน่งกระดานตาม docs/rules.md หรือสตริงตำแหน่ง)"
     ),
     "let bots play each other (games saved as JSON, summary of wins, scores, margin, bingos, speed)": (
         "ให้บอทแข่งกันเอง (บันทึกแต่ละเกมเป็น JSON สรุปการชนะ คะแนน ส่วนต่าง บิงโก และความเร็ว)"
@@ -41,16 +41,16 @@ _FRAME: Mapping[str, str] = {
         "วาดกระดานของเกม (หลังจาก N ตา) หรือของตำแหน่งกระดานเป็น SVG หรือ PNG ถ้ามีโปรแกรมแปลงติดตั้งไว้"
     ),
     "analyse a game: the best plays each turn, the rank of the move played, points and equity lost": (
-        "วิเคราะห์เกม: การลงที่ดีที่สุดของแต่ละตา อันดับของตาที่เล่นจริง คะแนนและอีควิตี้ที่เสียไป"
+        "วิเคราะห์เกม: การลงที่ดีที่สุดของแต่ละตา อันดับของตาที่เล่นจริง คะแนนที่เสียไป (ทั้งคะแนนตรงและเมื่อนับค่าเบี้ยที่เก็บไว้)"
     ),
     "list every equation that uses a whole rack (bingo), or practise on random racks with --drill": (
-        "แสดงทุกสมการที่ใช้เบี้ยครบทั้งราง (บิงโก) หรือฝึกกับรางสุ่มด้วย --drill"
+        "แสดงทุกสมการที่ใช้เบี้ยครบทั้งแป้น (บิงโก) หรือฝึกกับแป้นสุ่มด้วย --drill"
     ),
     "run the engine protocol on standard input/output, for GUIs and other programs (docs/engine-protocol.md)": (
         "คุยด้วยโพรโทคอลของเอนจินทางอินพุต/เอาต์พุตมาตรฐาน สำหรับโปรแกรมหน้าจอและโปรแกรมอื่น (docs/engine-protocol.md)"
     ),
     "the engine's best plays for a position (equity, win probability, expected line; exact when the bag is empty)": (
-        "การลงที่ดีที่สุดของตำแหน่งกระดานตามเอนจิน (อีควิตี้ โอกาสชนะ แนวที่คาด แม่นยำเมื่อถุงว่าง)"
+        "การลงที่ดีที่สุดของตำแหน่งกระดานตามเอนจิน (คะแนนรวมค่าเบี้ยที่เก็บไว้ โอกาสชนะ แนวที่คาด แม่นยำเมื่อถุงว่าง)"
     ),
 }
 
@@ -60,12 +60,14 @@ _OPTIONS: Mapping[str, str] = {
     "faces, e.g. 7 - 7 = 6 '*' 0, or \"1 2 + 3 = 1 5\"": "หน้าเบี้ย เช่น 7 - 7 = 6 '*' 0 หรือ \"1 2 + 3 = 1 5\"",
     "a-math (default) or smath": "a-math (ค่าเริ่มต้น) หรือ smath",
     # play
-    "2-4 names separated by commas; 'bot:LEVEL' makes a seat a bot": "ชื่อผู้เล่น 2-4 ชื่อคั่นด้วยจุลภาค ชื่อ 'bot:LEVEL' ให้ที่นั่งนั้นเป็นบอท",
-    'two teams of two sharing a rack and a score, e.g. "Ann+Cat,Ben+Dan"': 'สองทีม ทีมละสองคน ใช้รางและคะแนนร่วมกัน เช่น "Ann+Cat,Ben+Dan"',
+    "2-4 names separated by commas; 'bot:LEVEL' makes a seat a bot (LEVEL: {levels})": (
+        "ชื่อผู้เล่น 2-4 ชื่อคั่นด้วยจุลภาค ชื่อ 'bot:LEVEL' ให้ที่นั่งนั้นเป็นบอท (LEVEL เลือกจาก: {levels})"
+    ),
+    'two teams of two sharing a rack and a score, e.g. "Ann+Cat,Ben+Dan"': 'สองทีม ทีมละสองคน ใช้แป้นและคะแนนร่วมกัน เช่น "Ann+Cat,Ben+Dan"',
     "make seat SEAT (number from 1, or name) a bot": "ให้ที่นั่ง SEAT (เลขตั้งแต่ 1 หรือชื่อ) เป็นบอท",
     "seed for the bag, so a game can be replayed": "ค่า seed ของถุงเบี้ย เพื่อเล่นเกมเดิมซ้ำได้",
     "ruleset (default a-math)": "กติกา (ค่าเริ่มต้น a-math)",
-    "challenge mode: any placement is accepted, opponents may challenge": "โหมดท้วง: รับทุกการวาง ฝ่ายตรงข้ามท้วงได้",
+    "challenge mode: any placement is accepted, opponents may challenge": "โหมดทักท้วง: รับทุกการลง ฝ่ายตรงข้ามทักท้วงได้",
     "total time per player (default 22)": "เวลารวมของผู้เล่นแต่ละคน เป็นนาที (ค่าเริ่มต้น 22)",
     "time per move; a slower move loses the turn": "เวลาต่อตา เป็นนาที ถ้าช้ากว่านั้นจะเสียตา",
     "with --clock: running out of time loses the game": "ใช้กับ --clock: หมดเวลาแล้วแพ้",
@@ -82,8 +84,8 @@ _OPTIONS: Mapping[str, str] = {
     "a position JSON or position string file, or - to read standard input": (
         "ไฟล์ JSON ตำแหน่งกระดานหรือไฟล์สตริงตำแหน่ง หรือ - เพื่ออ่านจากอินพุตมาตรฐาน"
     ),
-    "one JSON object per line: move, score, tiles": "บรรทัดละหนึ่งออบเจ็กต์ JSON: การเดิน คะแนน เบี้ย",
-    "exactly the N best moves (ties in the list's fixed order)": "การวางที่ดีที่สุด N แบบพอดี (คะแนนเท่ากันเรียงตามลำดับที่แน่นอนของรายการ)",
+    "one JSON object per line: move, score, tiles": "บรรทัดละหนึ่งออบเจ็กต์ JSON: การลง คะแนน เบี้ย",
+    "exactly the N best moves (ties in the list's fixed order)": "การลงที่ดีที่สุด N แบบพอดี (คะแนนเท่ากันเรียงตามลำดับที่แน่นอนของรายการ)",
     # selfplay
     "number of games (default 10)": "จำนวนเกม (ค่าเริ่มต้น 10)",
     "comma-separated bots, 2 to 4 of: {bots}": "บอท 2 ถึง 4 ตัวคั่นด้วยจุลภาค เลือกจาก: {bots}",
@@ -104,13 +106,13 @@ _OPTIONS: Mapping[str, str] = {
     "{what} (default {default:g}; ${env})": "{what} (ค่าเริ่มต้น {default:g}, ${env})",
     # serve: the limits of amath.apps.server.config.TUNABLE
     "requests a second from one address without a seat token (lobby, create, join)": (
-        "จำนวนคำขอต่อวินาทีจากที่อยู่หนึ่งที่ไม่มีโทเค็นที่นั่ง (ล็อบบี้ สร้างห้อง เข้าห้อง)"
+        "จำนวนคำขอต่อวินาทีจากที่อยู่หนึ่งที่ไม่มีรหัสที่นั่ง (ล็อบบี้ สร้างห้อง เข้าห้อง)"
     ),
     "requests one address may send at once before --rate applies": "จำนวนคำขอที่ที่อยู่หนึ่งส่งพร้อมกันได้ก่อน --rate จะมีผล",
     "requests a second per seat token (moves, previews, views of one player)": (
-        "จำนวนคำขอต่อวินาทีต่อโทเค็นที่นั่ง (การเดิน การดูตัวอย่าง การดูเกมของผู้เล่นหนึ่งคน)"
+        "จำนวนคำขอต่อวินาทีต่อรหัสที่นั่ง (การลง การดูตัวอย่าง การดูเกมของผู้เล่นหนึ่งคน)"
     ),
-    "requests one seat token may send at once before --seat-rate applies": "จำนวนคำขอที่โทเค็นที่นั่งหนึ่งส่งพร้อมกันได้ก่อน --seat-rate จะมีผล",
+    "requests one seat token may send at once before --seat-rate applies": "จำนวนคำขอที่รหัสที่นั่งหนึ่งส่งพร้อมกันได้ก่อน --seat-rate จะมีผล",
     "open websockets from one address": "จำนวนเว็บซ็อกเก็ตที่เปิดจากที่อยู่หนึ่ง",
     "open websockets watching one game (players and spectators)": "จำนวนเว็บซ็อกเก็ตที่เปิดดูเกมหนึ่ง (ผู้เล่นและผู้ชม)",
     "seconds a request body may take to arrive before the answer is 408": "จำนวนวินาทีที่รอเนื้อหาของคำขอได้ก่อนตอบ 408",
@@ -118,7 +120,7 @@ _OPTIONS: Mapping[str, str] = {
     "waiting rooms one address may have open at once": "จำนวนห้องรอที่ที่อยู่หนึ่งเปิดไว้พร้อมกันได้",
     "waiting rooms open at once on the whole server": "จำนวนห้องรอที่เปิดพร้อมกันได้ทั้งเซิร์ฟเวอร์",
     "worker threads for database work, and as many writers of the moves (connections)": (
-        "จำนวนเธรดที่ทำงานกับฐานข้อมูล และจำนวนผู้เขียนการเดินลงฐานข้อมูลเท่ากัน (การเชื่อมต่อ)"
+        "จำนวนเธรดที่ทำงานกับฐานข้อมูล และจำนวนผู้บันทึกการลงเบี้ยในฐานข้อมูลเท่ากัน (การเชื่อมต่อ)"
     ),
     # replay, record, position, render
     "a text game record (see docs/record-format.md); - reads standard input": (
@@ -130,7 +132,7 @@ _OPTIONS: Mapping[str, str] = {
     "the #date header, e.g. 2025-03-01": "หัวบันทึก #date เช่น 2025-03-01",
     "the #event header": "หัวบันทึก #event",
     "hide what side N (from 1) could not see: other racks, exchanged tiles, the seed": (
-        "ซ่อนสิ่งที่ฝ่าย N (นับจาก 1) มองไม่เห็น: รางของฝ่ายอื่น เบี้ยที่เปลี่ยน และค่า seed"
+        "ซ่อนสิ่งที่ฝ่าย N (นับจาก 1) มองไม่เห็น: แป้นของฝ่ายอื่น เบี้ยที่เปลี่ยน และค่า seed"
     ),
     "a game record, a saved game, a position JSON or a position string file; - reads stdin": (
         "บันทึกเกม ไฟล์เกมที่บันทึกไว้ JSON ตำแหน่งกระดาน หรือไฟล์สตริงตำแหน่ง - อ่านจากอินพุตมาตรฐาน"
@@ -141,7 +143,7 @@ _OPTIONS: Mapping[str, str] = {
     "a game record, a saved game, a position JSON or a position string file": "บันทึกเกม ไฟล์เกมที่บันทึกไว้ JSON ตำแหน่งกระดาน หรือไฟล์สตริงตำแหน่ง",
     "board.svg or board.png (default: SVG on standard output)": "board.svg หรือ board.png (ค่าเริ่มต้น: SVG ทางเอาต์พุตมาตรฐาน)",
     "square size in pixels (default 40)": "ขนาดช่องเป็นพิกเซล (ค่าเริ่มต้น 40)",
-    "leave out the rack of the side to move": "ไม่วาดรางของฝ่ายที่จะเดิน",
+    "leave out the rack of the side to move": "ไม่วาดแป้นของฝ่ายที่ถึงตา",
     "PNG zoom factor (default 1)": "อัตราขยายของ PNG (ค่าเริ่มต้น 1)",
     # analyze
     "a game record or a saved game; - reads standard input": "บันทึกเกมหรือไฟล์เกมที่บันทึกไว้ - อ่านจากอินพุตมาตรฐาน",
@@ -153,16 +155,16 @@ _OPTIONS: Mapping[str, str] = {
     "analyse only turn N (from 1); repeatable": "วิเคราะห์เฉพาะตาที่ N (นับจาก 1) ระบุซ้ำได้",
     "write the board before each analysed turn to DIR/turn-NNN.svg": "เขียนกระดานก่อนแต่ละตาที่วิเคราะห์ลง DIR/turn-NNN.svg",
     "who judges each turn (default static: score + leave)": "ใครเป็นผู้ตัดสินแต่ละตา (ค่าเริ่มต้น static: คะแนนรวมค่าของเบี้ยที่เหลือ)",
-    "the engine's budget, as for amath best (default: the level's own)": "งบการค้นหาของเอนจิน เหมือนใน amath best (ค่าเริ่มต้น: ตามระดับของเอนจิน)",
+    "the engine's budget, as for amath best (default: the level's own)": "เวลาที่ให้เอนจินคิด เหมือนใน amath best (ค่าเริ่มต้น: ตามระดับของเอนจิน)",
     # bingo
-    'the rack\'s tiles, e.g. 1 2 + 3 = 1 5 ? or "1 2 + 3 = 1 5 ?"': 'เบี้ยบนราง เช่น 1 2 + 3 = 1 5 ? หรือ "1 2 + 3 = 1 5 ?"',
-    "random practice racks, each with its answers": "รางสุ่มสำหรับฝึก พร้อมเฉลยของแต่ละราง",
-    "racks in a drill (default 3)": "จำนวนรางในการฝึก (ค่าเริ่มต้น 3)",
-    "drill seed, for the same racks again": "ค่า seed ของการฝึก เพื่อได้รางชุดเดิมอีกครั้ง",
-    "drill racks may hold a blank (slower)": "รางฝึกอาจมีเบี้ยว่าง (ช้ากว่า)",
+    'the rack\'s tiles, e.g. 1 2 + 3 = 1 5 ? or "1 2 + 3 = 1 5 ?"': 'เบี้ยบนแป้น เช่น 1 2 + 3 = 1 5 ? หรือ "1 2 + 3 = 1 5 ?"',
+    "random practice racks, each with its answers": "แป้นสุ่มสำหรับฝึก พร้อมเฉลยของแต่ละแป้น",
+    "racks in a drill (default 3)": "จำนวนแป้นในการฝึก (ค่าเริ่มต้น 3)",
+    "drill seed, for the same racks again": "ค่า seed ของการฝึก เพื่อได้แป้นชุดเดิมอีกครั้ง",
+    "drill racks may hold a blank (slower)": "แป้นฝึกอาจมีตัว BLANK (ช้ากว่า)",
     "drill: wait for Enter before showing the answers": "การฝึก: รอให้กด Enter ก่อนแสดงเฉลย",
-    "answers to print per rack (default 50)": "จำนวนคำตอบที่แสดงต่อราง (ค่าเริ่มต้น 50)",
-    "one JSON object per rack": "รางละหนึ่งออบเจ็กต์ JSON",
+    "answers to print per rack (default 50)": "จำนวนคำตอบที่แสดงต่อแป้น (ค่าเริ่มต้น 50)",
+    "one JSON object per rack": "แป้นละหนึ่งออบเจ็กต์ JSON",
     # best
     "a position string, or a file: position JSON/string, game record or saved game; - reads stdin": (
         "สตริงตำแหน่ง หรือไฟล์: JSON/สตริงตำแหน่ง บันทึกเกม หรือไฟล์เกมที่บันทึกไว้ - อ่านจากอินพุตมาตรฐาน"
@@ -191,45 +193,45 @@ _MESSAGES: Mapping[str, str] = {
     # moves
     "--limit must be 0 or more": "--limit ต้องเป็น 0 ขึ้นไป",
     "cannot read {path}: {reason}": "อ่าน {path} ไม่ได้: {reason}",
-    "... {found} placements so far": "... พบแล้ว {found} การวาง",
-    "{n} moves in {seconds:.3f} s": "{n} การวาง ใน {seconds:.3f} วินาที",
-    "ask for the best ones instead, e.g. --limit 20": "ขอเฉพาะการวางที่ดีที่สุดแทน เช่น --limit 20",
+    "... {found} placements so far": "... พบแล้ว {found} การลง",
+    "{n} moves in {seconds:.3f} s": "{n} การลง ใน {seconds:.3f} วินาที",
+    "ask for the best ones instead, e.g. --limit 20": "ขอเฉพาะการลงที่ดีที่สุดแทน เช่น --limit 20",
     "ask for fewer: a smaller --limit": "ขอให้น้อยลง: ใช้ --limit ที่เล็กกว่านี้",
-    "the {n} best moves in {seconds:.3f} s, showing {n}": "แสดง {n} การวางที่ดีที่สุด ใน {seconds:.3f} วินาที",
+    "the {n} best moves in {seconds:.3f} s, showing {n}": "แสดง {n} การลงที่ดีที่สุด ใน {seconds:.3f} วินาที",
     # best
-    "  # equity    win  move  (line)": "  # อีควิตี้ โอกาสชนะ  ตา  (แนวที่คาด)",
+    "  # equity    win  move  (line)": "  # คะแนนรวมค่าเบี้ย โอกาสชนะ  ตา  (แนวที่คาด)",
     "exact spread {spread:+d}": "ผลต่างแน่นอน {spread:+d}",
     # analyze
     "{done}/{total} turns, {elapsed:.0f} s": "{done}/{total} ตา, {elapsed:.0f} วินาที",
-    "placements too many to list": "การวางมีมากเกินจะแสดงทั้งหมด",
-    "rank {rank} ({moves} placements score more)": "อันดับ {rank} (มี {moves} การวางที่ได้คะแนนมากกว่า)",
+    "placements too many to list": "การลงมีมากเกินจะแสดงทั้งหมด",
+    "rank {rank} ({moves} placements score more)": "อันดับ {rank} (มี {moves} การลงที่ได้คะแนนมากกว่า)",
     "rank ? (the search stopped at its budget)": "อันดับ ? (ค้นถึงขีดจำกัดแล้วหยุด)",
     "rank > {moves} (counting stopped at its budget)": "อันดับ > {moves} (นับถึงขีดจำกัดแล้วหยุด)",
     "rank {rank} of {moves}": "อันดับ {rank} จาก {moves}",
-    "{moves} placements": "{moves} การวาง",
-    "turn {turn:<3} {name}  rack {rack}": "ตาที่ {turn:<3} {name}  ราง {rack}",
+    "{moves} placements": "{moves} การลง",
+    "turn {turn:<3} {name}  rack {rack}": "ตาที่ {turn:<3} {name}  แป้น {rack}",
     "  played  {move:<48} {score:>4}  {rank}, equity rank {equity_rank}": (
-        "  เล่นจริง  {move:<48} {score:>4}  {rank}, อันดับอีควิตี้ {equity_rank}"
+        "  เล่นจริง  {move:<48} {score:>4}  {rank}, อันดับเมื่อนับค่าเบี้ยที่เก็บไว้ {equity_rank}"
     ),
     "best": "ดีสุด",
-    "  {label}  {move:<48} {score:>4}  equity {equity:.1f}": "  {label}  {move:<48} {score:>4}  อีควิตี้ {equity:.1f}",
-    "  best    (no placement)": "  ดีสุด     (ไม่มีการวาง)",
-    "  (the search reached its node budget: the best found by then)": "  (ค้นถึงขีดจำกัดจำนวนโหนด: ดีที่สุดเท่าที่พบ)",
+    "  {label}  {move:<48} {score:>4}  equity {equity:.1f}": "  {label}  {move:<48} {score:>4}  รวมค่าเบี้ยที่เก็บไว้ {equity:.1f}",
+    "  best    (no placement)": "  ดีสุด     (ไม่มีการลง)",
+    "  (the search reached its node budget: the best found by then)": "  (ค้นครบขีดจำกัดที่ให้คิดแล้ว: ดีที่สุดเท่าที่พบ)",
     "  missed  bingo {move} ({score})": "  พลาด    บิงโก {move} ({score})",
-    "  lost    {points} points, {equity:.1f} equity": "  เสีย     {points} คะแนน, อีควิตี้ {equity:.1f}",
+    "  lost    {points} points, {equity:.1f} equity": "  เสีย     {points} คะแนน, เมื่อนับค่าเบี้ยที่เก็บไว้ {equity:.1f}",
     "player": "ผู้เล่น",
     "turns": "จำนวนตา",
     "points lost": "คะแนนที่เสีย",
-    "equity lost": "อีควิตี้ที่เสีย",
+    "equity lost": "ที่เสียเมื่อนับค่าเบี้ยที่เก็บไว้",
     "mean rank": "อันดับเฉลี่ย",
     "median rank": "อันดับมัธยฐาน",
     "missed bingos": "บิงโกที่พลาด",
     # bingo
-    "rack {k}: {rack}": "รางที่ {k}: {rack}",
-    "rack {k}:": "รางที่ {k}:",
+    "rack {k}: {rack}": "แป้นที่ {k}: {rack}",
+    "rack {k}:": "แป้นที่ {k}:",
     "  find a bingo, then press Enter for the answers ": "  หาบิงโกให้ได้ แล้วกด Enter เพื่อดูเฉลย ",
-    "  rack {rack}: {n} bingo": "  ราง {rack}: บิงโก {n} แบบ",
-    "  rack {rack}: {n} bingos": "  ราง {rack}: บิงโก {n} แบบ",
+    "  rack {rack}: {n} bingo": "  แป้น {rack}: บิงโก {n} แบบ",
+    "  rack {rack}: {n} bingos": "  แป้น {rack}: บิงโก {n} แบบ",
     "best opening {move} ({score})": "การเปิดที่ดีที่สุด {move} ({score})",
     "  ... and {n} more (--limit)": "  ... และอีก {n} แบบ (--limit)",
     # replay

@@ -27,8 +27,8 @@ TH: Mapping[str, str] = {
     "internal": "ข้อผิดพลาดภายใน ({kind}): {reason} เครื่องยังทำงานต่อ",
     "help": (
         "คำสั่ง: amath | isready | setoption name ชื่อ value ค่า | ruleset กติกา | "
-        "position string ... | position json {{...}} | position start [ราง] | rack เบี้ย | "
-        "play ตาเดิน | show | go [iterations N] [nodes N] [simwork N] [time MS] [infinite] | stop | quit "
+        "position string ... | position json {{...}} | position start [แป้น] | rack เบี้ย | "
+        "play การลง | show | go [iterations N] [nodes N] [simwork N] [time MS] [infinite] | stop | quit "
         "(docs/engine-protocol.md)"
     ),
 }

@@ -36,6 +36,11 @@ def level_names() -> dict[str, dict[str, str]]:
     return {level: {"en": en, "th": th} for level, (en, th) in names.items()}
 
 
+def seat_name(level: str) -> str:
+    """A bot seat's name, ``Bot (Champion)``: the level's English name for people (its id only for a level the table lacks)."""
+    return f"Bot ({level_names().get(level, {}).get('en', level)})"
+
+
 def registry() -> tuple[list[str], BotFactory | None]:
     """The bot levels on offer and the factory (``([], None)`` when no bot is installed)."""
     try:

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from amath.apps.server import protocol
 from amath.apps.server.accounts import Account, Finished, SeatResult, time_class
-from amath.apps.server.bots import Bot, BotFactory, registry
+from amath.apps.server.bots import Bot, BotFactory, registry, seat_name
 from amath.apps.server.changes import Change, dumps, field_change, turn_change
 from amath.apps.server.coach import Coach, best_plays, review_turn
 from amath.apps.server.config import Settings
@@ -242,7 +242,7 @@ class Rooms:
             names[0], seats[0].account = account.display, account.id
         if mode == "bot":
             seats[0].name, seats[0].joined = names[0], True
-            seats[1].name, seats[1].bot, seats[1].joined = f"Bot ({setup['bot']})", setup["bot"], True
+            seats[1].name, seats[1].bot, seats[1].joined = seat_name(setup["bot"]), setup["bot"], True
             tokens[0] = secrets.token_urlsafe(24)
         elif mode == "hotseat":
             for k, seat in enumerate(seats):
@@ -315,7 +315,7 @@ class Rooms:
             free = [s for s in room.stored.seats if not s.joined]
             if not free:
                 raise ApiError(409, "this game has no free seat")
-            await self._seat_taken(room, free[0], f"Bot ({level})", "", level)
+            await self._seat_taken(room, free[0], seat_name(level), "", level)
         await self.broadcast(room)
         self._schedule_bots(room)
         return self._view(room, 0)
@@ -407,7 +407,13 @@ class Rooms:
 
         def brief(g: StoredGame, rated: dict[int, dict[str, Any]]) -> dict[str, Any]:
             seats = [
-                {"name": s.name, "joined": s.joined, "rating": rated.get(s.account) if s.account is not None else None} for s in g.seats
+                {
+                    "name": s.name,
+                    "joined": s.joined,
+                    "bot": s.bot or None,
+                    "rating": rated.get(s.account) if s.account is not None else None,
+                }
+                for s in g.seats
             ]
             cfg = g.config
             return {

@@ -7,7 +7,7 @@ square is four columns wide: three for its content, one space between squares.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from amath.apps.terminal import style as st
 from amath.apps.terminal.style import Style
@@ -119,13 +119,19 @@ def _clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def render_scores(game: Game, text: Text, style: Style, bots: Collection[int] = ()) -> str:
-    """Scores (the side to move marked), the clock when there is one, and the bag count."""
+def render_scores(game: Game, text: Text, style: Style, bots: Collection[int] | Mapping[int, str] = ()) -> str:
+    """Scores (the side to move marked), the clock when there is one, and the bag count.
+
+    ``bots``: the bot sides, or side -> level to name each bot's level for people (``[bot: Champion]``, ``[บอท: แชมป์]``).
+    """
     clock = game.options.clock
     rows: list[str] = []
     for k, name in enumerate(game.names):
         mark = "▶" if style.unicode else ">"
-        label = name + (" [bot]" if k in bots else "")
+        label = name
+        if k in bots:
+            level = bots.get(k, "") if isinstance(bots, Mapping) else ""
+            label += " " + (text("bot_tag_level", level=text.bot_level(level)) if level else text("bot_tag"))
         label += " " * max(0, 20 - width(label))
         line = f"{mark if k == game.to_move and not game.over else ' '} {label} {game.scores[k]:>4}"
         if clock.kind == "total":

@@ -18,7 +18,7 @@ def turn_line(game: Game, turn: Turn, text: Text, viewer: int | None, style: Sty
     if turn.kind == "exchange" and turn.player != viewer:
         move = text("history_hidden", n=len(turn.notation.split()) - 1)
     elif turn.kind in ("timeout", "skipped", "challenge-won", "challenge-lost"):
-        move = f"{turn.notation} ({turn.kind})"
+        move = f"{turn.notation} ({text('kind_' + turn.kind)})"
     if style.unicode:
         move = " ".join(face_text(w, style) if len(w) == 1 else w for w in move.split())
     return f"{name}: {move}  {turn.score:+d} = {turn.total}"

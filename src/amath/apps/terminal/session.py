@@ -320,7 +320,7 @@ class Session:
         game, style = self.game, self.console.style
         self.console.clear()
         self.console.say(render_board(game.board, game.rules, style, self._last_squares()))
-        self.console.say(render_scores(game, self.text, style, set(self.bots)))
+        self.console.say(render_scores(game, self.text, style, {k: self.bot_levels.get(k, "") for k in self.bots}))
         for msg in self.events:
             self.console.say(msg)
 
@@ -329,7 +329,7 @@ class Session:
         self.console.clear()
         self.console.say(render_board(game.board, game.rules, style, self._last_squares()))
         self.console.say(render_legend(t, style))
-        self.console.say(render_scores(game, t, style, set(self.bots)))
+        self.console.say(render_scores(game, t, style, {k: self.bot_levels.get(k, "") for k in self.bots}))
         self._flush_events()
         self.console.say(t("to_move", name=game.names[side]))
         rack = self._rack_view(side)

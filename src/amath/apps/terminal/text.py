@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from amath.apps.error_text import describe
 from amath.core.errors import AmathError, RulesError
 from amath.core.rules.base import Ruleset
+from amath.players.registry import LEVEL_NAMES
 
 LANGUAGES: tuple[str, ...] = ("en", "th")
 
@@ -89,6 +90,8 @@ EN: Mapping[str, str] = {
     "ask_challenge_many": "Does anyone challenge {move}? Enter a player number ({choices}) or press Enter for no: ",
     "not_a_choice": "{text!r} is not one of the choices.",
     "bot_thinking": "{name} (bot) is thinking...",
+    "bot_tag": "[bot]",
+    "bot_tag_level": "[bot: {level}]",
     "bot_failed": "The bot {name} could not move ({reason}); it passes.",
     "undo_confirm": "Take back {name}'s turn {move}? [y/N] ",
     "undo_ask_owner": "{owner}, {asker} asks to take back your turn {move}. Agree? [y/N] ",
@@ -120,6 +123,10 @@ EN: Mapping[str, str] = {
     "col_player": "Player",
     "col_score": "score",
     "col_racks": "racks",
+    "kind_timeout": "timeout",
+    "kind_skipped": "skipped",
+    "kind_challenge-won": "challenge-won",
+    "kind_challenge-lost": "challenge-lost",
     "col_clock": "clock",
     "col_final": "final",
     "winner": "Winner: {name}",
@@ -132,11 +139,11 @@ EN: Mapping[str, str] = {
 TH: Mapping[str, str] = {
     "title": "เอแม็ท",
     "legend": "คำอธิบาย",
-    "legend_T": "สมการ x3",
-    "legend_D": "สมการ x2",
-    "legend_3": "ตัว x3",
-    "legend_2": "ตัว x2",
-    "legend_star": "ช่องกลาง (ตัว x3)",
+    "legend_T": "ทั้งสมการ x3",
+    "legend_D": "ทั้งสมการ x2",
+    "legend_3": "เฉพาะเบี้ย x3",
+    "legend_2": "เฉพาะเบี้ย x2",
+    "legend_star": "ช่องดาว กลางกระดาน (เฉพาะเบี้ย x3)",
     "legend_tile": "เบี้ย เลขตัวเล็ก = คะแนน",
     "legend_choice": "เบี้ย {tile} ที่ใช้เป็น {face}",
     "scores": "คะแนน",
@@ -145,20 +152,20 @@ TH: Mapping[str, str] = {
     "time_left": "เหลือเวลา {left}",
     "time_over": "เกินเวลา {over}",
     "move_limit": "เวลาต่อตา: {limit}",
-    "your_rack": "ราง (เบี้ยในมือ) ของ {name}",
+    "your_rack": "เบี้ยบนแป้นของ {name}",
     "type_as": "พิมพ์เป็น",
     "handover": "{name} รับหน้าจอแล้วกด Enter (ผู้เล่นอื่นโปรดหันไปทางอื่น)",
     "prompt": "{name}> ",
     "help_hint": "พิมพ์ 'help' เพื่อดูคำสั่ง",
     "help": (
         "คำสั่ง:\n"
-        "  8H 1 2 + 3 = 1 5   วางเบี้ย: 8H = แนวนอนจาก H8, H8 = แนวตั้งจาก H8\n"
-        "                     เบี้ยว่าง ?:7 (หรือ ?7), เบี้ยเลือก +-:- และ */:/,\n"
+        "  8H 1 2 + 3 = 1 5   ลงเบี้ย: 8H = แนวนอนจาก H8, H8 = แนวตั้งจาก H8\n"
+        "                     ตัว BLANK ?:7 (หรือ ?7), เบี้ยเลือก +-:- และ */:/,\n"
         "                     เบี้ยที่อยู่บนกระดานแล้ว [7] (หรือ .)\n"
         "  pass               ผ่าน\n"
-        "  exchange 1 2 ?     เปลี่ยนเบี้ย (ในถุงต้องมีอย่างน้อย 5 ตัว และไม่น้อยกว่าที่เปลี่ยน)\n"
-        "  challenge          ท้วงการวางครั้งล่าสุด (โหมดท้วง)\n"
-        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยของคุณ\n"
+        "  exchange 1 2 ?     ขอเปลี่ยนเบี้ย (ในถุงต้องมีอย่างน้อย 5 ตัว และไม่น้อยกว่าที่เปลี่ยน)\n"
+        "  challenge          ทักท้วงการลงเบี้ยครั้งล่าสุด (โหมดทักท้วง)\n"
+        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยบนแป้นของคุณ\n"
         "  undo               ย้อนตาที่แล้ว\n"
         "  unseen             เบี้ยที่ยังไม่เห็น (ในถุงและในมือคนอื่น)\n"
         "  history            ประวัติการเล่น\n"
@@ -170,15 +177,15 @@ TH: Mapping[str, str] = {
     ),
     "help_smath": (
         "คำสั่ง (สแม็ท):\n"
-        "  8H 2 ( 3 + 1 ) = 8  วางเบี้ย: 8H = แนวนอนจาก H8, H8 = แนวตั้งจาก H8\n"
+        "  8H 2 ( 3 + 1 ) = 8  ลงเบี้ย: 8H = แนวนอนจาก H8, H8 = แนวตั้งจาก H8\n"
         "                     สมการแรกต้องเริ่มหรือจบที่ H8\n"
-        "                     = ( ) ใช้ได้ฟรี พิมพ์ได้ตามต้องการ ไม่ต้องมีบนราง\n"
+        "                     = ( ) ใช้ได้ฟรี พิมพ์ได้ตามต้องการ ไม่ต้องมีบนแป้น\n"
         "                     ตัวเลขหนึ่งตัวคือเบี้ยหนึ่งตัว: 1 2 คือสองจำนวน ไม่ใช่ 12\n"
-        "                     เบี้ยว่าง ?:7 (หรือ ?7), เบี้ยที่อยู่บนกระดานแล้ว [7] (หรือ .)\n"
+        "                     ตัว BLANK ?:7 (หรือ ?7), เบี้ยที่อยู่บนกระดานแล้ว [7] (หรือ .)\n"
         "  pass               ผ่าน\n"
-        "  exchange 1 2 ?     เปลี่ยนเบี้ยกี่ตัวก็ได้ถ้าในถุงมีพอ เสียตานั้น\n"
-        "  challenge          ท้วงการวางครั้งล่าสุด (โหมดท้วง)\n"
-        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยของคุณ (สแม็ท: การค้นหาแบบแม่นยำ ภายในขีดจำกัดจำนวนโหนด)\n"
+        "  exchange 1 2 ?     ขอเปลี่ยนเบี้ยกี่ตัวก็ได้ถ้าในถุงมีพอ เสียตานั้น\n"
+        "  challenge          ทักท้วงการลงเบี้ยครั้งล่าสุด (โหมดทักท้วง)\n"
+        "  hint               การลงที่ดีที่สุดสำหรับเบี้ยบนแป้นของคุณ (สแม็ท: ค้นหาแบบแม่นยำ ภายในขีดจำกัดที่ให้คิด)\n"
         "  undo               ย้อนตาที่แล้ว\n"
         "  unseen             เบี้ยที่ยังไม่เห็น (ในถุงและในมือคนอื่น)\n"
         "  history            ประวัติการเล่น\n"
@@ -188,30 +195,32 @@ TH: Mapping[str, str] = {
         "  quit               เลิกเล่น (ถามก่อนว่าจะบันทึกไหม)\n"
         "  help               รายการนี้"
     ),
-    "not_accepted": "ไม่ได้: {reason}",
-    "unknown_command": "{text!r} ไม่ใช่การเดินหรือคำสั่ง",
-    "played": "{name} วาง {move} ได้ {score} คะแนน",
+    "not_accepted": "ทำแบบนี้ไม่ได้: {reason}",
+    "unknown_command": "{text!r} ไม่ใช่การลงเบี้ยหรือคำสั่ง",
+    "played": "{name} ลงเบี้ย {move} ได้ {score} คะแนน",
     "bingo": "บิงโก! +{bonus}",
     "exchanged": "{name} เปลี่ยนเบี้ย {n} ตัว",
     "exchanged_own": "{name} เปลี่ยน {tiles} ได้ {drawn}",
     "passed": "{name} ผ่าน",
     "timeout": "{name} หมดเวลาของตานี้ เสียตา",
-    "skipped": "{name} เสียตานี้ (ท้วงผิด)",
-    "challenge_won": "{by} ท้วง: สมการของ {name} ไม่ถูกต้อง เบี้ยกลับเข้าราง ({score} คะแนน)",
-    "challenge_lost": "{by} ท้วง: สมการของ {name} ถูกต้อง {by} เสียตาถัดไป",
-    "ask_challenge_one": "{name} จะท้วง {move} ไหม? [y/N] ",
-    "ask_challenge_many": "มีใครท้วง {move} ไหม? ใส่หมายเลขผู้เล่น ({choices}) หรือกด Enter ถ้าไม่ท้วง: ",
+    "skipped": "{name} เสียตานี้ (ทักท้วงผิด)",
+    "challenge_won": "{by} ทักท้วง: สมการของ {name} ไม่ถูกต้อง เบี้ยกลับขึ้นแป้น ({score} คะแนน)",
+    "challenge_lost": "{by} ทักท้วง: สมการของ {name} ถูกต้อง {by} เสียตาถัดไป",
+    "ask_challenge_one": "{name} จะทักท้วง {move} ไหม? [y/N] ",
+    "ask_challenge_many": "มีใครทักท้วง {move} ไหม? ใส่หมายเลขผู้เล่น ({choices}) หรือกด Enter ถ้าไม่ทักท้วง: ",
     "not_a_choice": "{text!r} ไม่ใช่ตัวเลือก",
     "bot_thinking": "{name} (บอท) กำลังคิด...",
-    "bot_failed": "บอท {name} เดินไม่ได้ ({reason}) จึงผ่าน",
+    "bot_tag": "[บอท]",
+    "bot_tag_level": "[บอท: {level}]",
+    "bot_failed": "บอท {name} ลงเบี้ยไม่ได้ ({reason}) จึงผ่าน",
     "undo_confirm": "ย้อนตาของ {name} {move} ไหม? [y/N] ",
     "undo_ask_owner": "{owner} {asker} ขอย้อนตา {move} ของคุณ ยอมไหม? [y/N] ",
     "hint_wait": "กำลังค้นหาการลงที่ดีที่สุด...",
     "hint_head": "การลงที่ดีที่สุด (คะแนนรวมค่าของเบี้ยที่เหลือ):",
-    "hint_line": "  {move}  {score} คะแนน (อีควิตี้ {equity})",
+    "hint_line": "  {move}  {score} คะแนน (รวมค่าเบี้ยที่เก็บไว้ {equity})",
     "hint_none": "เบี้ยชุดนี้ลงไม่ได้เลย ให้เปลี่ยนเบี้ยหรือผ่าน",
-    "hint_none_stopped": "การค้นหาหยุดที่ขีดจำกัดจำนวนโหนดก่อนจะพบการลงสำหรับเบี้ยชุดนี้:",
-    "hint_stopped": "(การค้นหาหยุดที่ขีดจำกัดจำนวนโหนด: อาจมีการลงที่ดีกว่านี้)",
+    "hint_none_stopped": "เครื่องหยุดค้นหาเมื่อครบขีดจำกัดที่ให้คิด ก่อนจะพบการลงสำหรับเบี้ยชุดนี้:",
+    "hint_stopped": "(เครื่องหยุดค้นหาเมื่อครบขีดจำกัดที่ให้คิด อาจมีการลงที่ดีกว่านี้)",
     "undone": "ย้อนแล้ว: {name} {move}",
     "nothing_to_undo": "ไม่มีอะไรให้ย้อน",
     "saved": "บันทึกที่ {path} แล้ว",
@@ -226,14 +235,18 @@ TH: Mapping[str, str] = {
     "history_hidden": "เปลี่ยนเบี้ย ({n} ตัว)",
     "shuffled": "สลับแล้ว",
     "game_over": "จบเกม",
-    "reason_playout": "{name} ลงเบี้ยหมดราง",
-    "reason_passes": "ผู้เล่นทุกคนผ่านติดกันสามครั้ง",
+    "reason_playout": "{name} ลงเบี้ยหมดแป้น",
+    "reason_passes": "ผู้เล่นทุกคนผ่านติดกันครบสามครั้ง",
     "reason_time": "{name} แพ้เพราะหมดเวลา",
     "summary_row": "{name:<16} {score:>5} {adjust:>+6} {penalty:>+6} = {final:>5}",
     "summary_head": "{name:<16} {score:>5} {adjust:>6} {penalty:>6}   {final:>5}",
     "col_player": "ผู้เล่น",
     "col_score": "คะแนน",
-    "col_racks": "ราง",
+    "col_racks": "เบี้ยเหลือ",
+    "kind_timeout": "หมดเวลา",
+    "kind_skipped": "เสียตา",
+    "kind_challenge-won": "ถูกทักท้วง: เก็บเบี้ยคืน",
+    "kind_challenge-lost": "ทักท้วงไม่สำเร็จ",
     "col_clock": "เวลา",
     "col_final": "รวม",
     "winner": "ผู้ชนะ: {name}",
@@ -269,6 +282,11 @@ class Text:
         """The string ``key`` as the ruleset's family has it (``help_smath``), else plain ``key``."""
         family = f"{key}_{rules.name.split('+')[0]}"
         return self(family if family in EN else key, **values)
+
+    def bot_level(self, level: str) -> str:
+        """A bot level's name for people in this language (``amath.players.registry.LEVEL_NAMES``), else its id."""
+        names = LEVEL_NAMES.get(level.strip().lower())
+        return level if names is None else names[1 if self.lang == "th" else 0]
 
     def error(self, exc: BaseException) -> str:
         """An error for the player: a library error in this language (by its code), else its text."""

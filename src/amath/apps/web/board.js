@@ -34,6 +34,17 @@ export function buildBoard(box, onCell = null, onRemove = null) {
   }
   box.replaceChildren(...cells);
   if (onCell) box.addEventListener("keydown", (ev) => boardKey(ev, box, onCell, onRemove));
+  // A square pressed with the mouse (or a finger) takes no focus and leaves none where it was: Enter then plays the
+  // tentative play (the page's shortcut) rather than acting on that square again (taking its tile back) or pressing
+  // a button clicked earlier. The keyboard's Enter on a square it focused is handled by boardKey as before.
+  if (onCell) {
+    box.addEventListener("pointerdown", (ev) => {
+      if (!(ev.target.closest && ev.target.closest(".cell"))) return;
+      ev.preventDefault();
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && focused.blur) focused.blur();
+    });
+  }
 }
 
 const STEP = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

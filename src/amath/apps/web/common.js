@@ -138,4 +138,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A bot level for people ("Champion", "แชมป์"): the server's names if given, else the page's level_* labels (the registry's
+// LEVEL_NAMES, kept equal by tests/test_thai_glossary.py); never the raw id while a label exists.
+export function botLabel(level, names = null) {
+  if (names && names[level] && names[level][getLang()]) return names[level][getLang()];
+  const label = t(`level_${level}`);
+  return label === `level_${level}` ? level : label;
+}
+
 export { t };

@@ -1,5 +1,5 @@
 // The game page: board, rack (drag and drop or click), live preview, actions, live updates.
-import { api, el, loadSeat, moveLine, moveSquares, saveSeat, setupLang, showFace, showNotation, showTile, t, tileOrder } from "./common.js";
+import { api, ApiError, botLabel, el, loadSeat, moveLine, moveSquares, saveSeat, setupLang, showFace, showNotation, showTile, t, tileOrder } from "./common.js";
 import { buildBoard, focusSquare, paintBoard, renderLegend, tileNode, variantLabel } from "./board.js";
 import { reason } from "./i18n.js";
 
@@ -226,6 +226,9 @@ let drag = null;
 function onPointerDown(ev, id) {
   if (ev.button !== undefined && ev.button !== 0) return;
   ev.preventDefault();
+  // a tile taken with the mouse leaves no focus behind (a square or a button clicked before): Enter then plays
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && focused.blur) focused.blur();
   drag = { id, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, source: ev.currentTarget };
   document.addEventListener("pointermove", onPointerMove);
   document.addEventListener("pointerup", onPointerUp, { once: true });
@@ -381,7 +384,8 @@ function renderRack() {
   const box = $("rack");
   const onBoard = new Set(pending.map((p) => p.id));
   const nodes = [];
-  for (const r of rack) {
+  // behind the hot-seat curtain the next player's tiles are not in the page at all (not merely hidden) until revealed
+  for (const r of curtain ? [] : rack) {
     if (onBoard.has(r.id)) continue;
     const node = tileNode(r.tile, null, state.points, "", choiceFaces());
     node.dataset.id = r.id;
@@ -443,8 +447,7 @@ function sideName(k) {
   if (!s) return "";
   const bot = state.seats.find((x) => x.side === k && x.bot);
   if (bot && state.seats.filter((x) => x.side === k).length === 1) {
-    const label = t(`level_${bot.bot}`);
-    return t("bot_name", { level: label.startsWith("level_") ? bot.bot : label.split(" (")[0] });
+    return t("bot_name", { level: botLabel(bot.bot) });
   }
   return s.name;
 }
@@ -522,7 +525,8 @@ function renderHistory() {
 }
 
 function renderUnseen() {
-  const entries = Object.entries(state.unseen || {}).sort((a, b) => tileOrder(a[0], b[0]));
+  // the counts behind the curtain would give the next player's rack away (board + unseen counts = rack): none until revealed
+  const entries = Object.entries(curtain ? {} : state.unseen || {}).sort((a, b) => tileOrder(a[0], b[0]));
   $("unseen").replaceChildren(...entries.map(([tile, n]) => el("span", { class: "unseen-tile" },
     el("span", { class: "u-tile", text: showTile(tile) }), el("span", { class: "u-count", text: `×${n}` }))));
 }
@@ -559,14 +563,14 @@ function renderWaiting() {
     try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }
     copy.textContent = t("copied");
   } });
-  const seats = state.seats.map((s) => el("li", { class: s.joined ? "joined" : "free", text: s.joined ? s.name : t("seat_free") }));
+  const seats = state.seats.map((s) => el("li", { class: s.joined ? "joined" : "free", text: !s.joined ? t("seat_free") : s.bot ? t("bot_name", { level: botLabel(s.bot) }) : s.name }));
   const free = state.seats.some((s) => !s.joined);
   const join = !state.me && free ? [el("button", { class: "primary", type: "button", text: t("join_room"), onclick: showJoin })] : [];
   if (state.me && state.me.seat === 0 && free && botLevels.length) {
-    const level = el("select", { id: "bot-level" }, ...botLevels.map((b) => el("option", { value: b, text: t(`level_${b}`) })));
+    const level = el("select", { id: "bot-level" }, ...botLevels.map((b) => el("option", { value: b, text: botLabel(b) })));
     const add = async () => {
       try { applyState(await api(`/api/games/${gameId}/bot`, { method: "POST", token: seat.token, body: { bot: level.value } })); }
-      catch (e) { message = t("error", { msg: e.message }); render(); }
+      catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
     };
     join.push(el("div", { class: "row" }, level, el("button", { type: "button", id: "add-bot", text: t("add_bot"), onclick: add })));
   }
@@ -689,7 +693,7 @@ async function openReplay(analyse) {
     sessionStorage.setItem("amath.replay.name", `amath-${gameId}.amr`);
     sessionStorage.setItem("amath.replay.game", gameId);
     location.href = analyse ? "/replay?analyse=1" : "/replay";
-  } catch (e) { message = t("error", { msg: e.message }); render(); }
+  } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
 }
 
 async function rematch() {
@@ -834,7 +838,10 @@ function placeHint(play) {
 async function fetchRecord() {
   const headers = seat && seat.token ? { "X-Seat-Token": seat.token } : {};
   const res = await fetch(`/api/games/${gameId}/record`, { headers });
-  if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
+  if (!res.ok) {  // refused: its text in each language by code, as for the other calls
+    const data = await res.json().catch(() => null);
+    throw new ApiError(res.status, (data && data.error) || res.statusText, data);
+  }
   return res.text();
 }
 
@@ -847,7 +854,7 @@ async function downloadRecord() {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-  } catch (e) { message = t("error", { msg: e.message }); render(); }
+  } catch (e) { message = t("error", { msg: reason(e.message, e.messages) }); render(); }
 }
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }

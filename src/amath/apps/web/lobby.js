@@ -1,8 +1,8 @@
 // The lobby: the game (A-Math or Smath and its options), new game against the bot, hot seat,
 // online rooms, join or watch, and opening a game record to replay.
 import { variantLabel } from "./board.js";
-import { api, el, paintAccount, saveSeat, setupLang, showAccount, t } from "./common.js";
-import { getLang, reason } from "./i18n.js";
+import { api, botLabel, el, paintAccount, saveSeat, setupLang, showAccount, t } from "./common.js";
+import { reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = [];
@@ -74,7 +74,7 @@ function renderNames() {
 function render() {
   const level = $("bot-level");
   const chosen = level.value;
-  const label = (b) => (botNames[b] && botNames[b][getLang()]) || (t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`));
+  const label = (b) => botLabel(b, botNames);
   level.replaceChildren(...bots.map((b) => el("option", { value: b, text: label(b) })));
   if (bots.includes(chosen)) level.value = chosen;
   $("no-bots").hidden = bots.length > 0;
@@ -83,7 +83,7 @@ function render() {
   renderNames();
   const list = (items, action) => items.length === 0 ? [el("li", { class: "note", text: t("none_yet") })] : items.map((g) => {
     const joined = g.seats.filter((s) => s.joined).length;
-    const who = g.seats.filter((s) => s.joined).map((s) => s.rating ? `${s.name} (${s.rating.rating}${s.rating.provisional ? "?" : ""})` : s.name).join(", ");
+    const who = g.seats.filter((s) => s.joined).map((s) => s.bot ? t("bot_name", { level: label(s.bot) }) : s.rating ? `${s.name} (${s.rating.rating}${s.rating.provisional ? "?" : ""})` : s.name).join(", ");
     const [low, high] = g.rating_range || [null, null];
     const range = low === null && high === null ? "" : ` · ${t("rating_range")} ${low ?? ""}–${high ?? ""}`;
     const what = `${variantLabel(g.variant)}${g.rated ? " · " + t("rated_tag") : ""}${range} · ${who} · ${t("seats_taken", { a: joined, b: g.seats.length })}${g.teams ? " · " + t("teams") : ""}`;

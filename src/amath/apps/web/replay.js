@@ -48,7 +48,7 @@ async function pollAnalysis(mine) {
     if (res.status === "queued" || res.status === "running") analysisTimer = setTimeout(() => pollAnalysis(mine), 800);
   } catch (e) {
     if (mine !== record) return;
-    analysis = { status: "failed", error: e.message };
+    analysis = { status: "failed", error: reason(e.message, e.messages) };
   }
   render();
 }
