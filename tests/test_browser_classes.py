@@ -1,4 +1,4 @@
-"""A classroom in Debian's Chromium: a teacher (in Thai) makes a class, a student joins by code, plays the bot to the end, the teacher sees it."""
+"""A classroom in Chromium: a teacher (in Thai) makes a class, a student joins by code and plays the bot, the teacher sees it."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from sqlalchemy import create_engine, inspect, text
 from starlette.testclient import TestClient
 
 from amath.apps.server import Settings, create_app
+from amath.apps.server import classes as classes_module
 from amath.apps.server import classroom as classroom_module
 from amath.apps.server.app import web_dir
 from amath.apps.server.auth import CSRF_COOKIE
@@ -246,3 +247,19 @@ def test_the_class_texts_are_thai_in_the_glossarys_words() -> None:
     used |= set(re.findall(r't\("([a-z_]+)"', (web_dir() / "classes.js").read_text(encoding="utf-8")))
     all_th = set(re.findall(r'"?([\w-]+)"?:\s*"', page.split("  th: {", 1)[1].split("\n  },", 1)[0]))
     assert len(used) > 40 and used - all_th == set()
+
+
+def test_a_full_class_refuses_more_students_in_both_ways(db_url: str, monkeypatch: Any) -> None:
+    monkeypatch.setattr(classes_module, "MAX_STUDENTS", 2)
+    app = create_app(Settings(db_url=db_url))
+    with TestClient(app):
+        teacher, ann = account(app, "teacher"), account(app, "ann")
+        cls = teacher.post("/api/classes", json={"name": "Small"}).json()
+        url = f"/api/classes/{cls['id']}/students"
+        assert teacher.post(url, json={"names": ["A"]}).status_code == 201
+        full = refused(teacher.post(url, json={"names": ["B", "C"]}), 409, "class_full")
+        assert "at most 2 students; this one has 1" in full["error"] and "ไม่เกิน 2 คน ห้องนี้มีแล้ว 1 คน" in full["messages"]["th"]
+        assert ann.post("/api/classes/join", json={"code": cls["code"]}).status_code == 200
+        ben = account(app, "ben")
+        refused(ben.post("/api/classes/join", json={"code": cls["code"]}), 409, "class_full")
+        assert len(teacher.get(f"/api/classes/{cls['id']}").json()["students"]) == 2

@@ -147,8 +147,20 @@ class Classes:
 
     def add_logins(self, class_id: int, actor: int, names: list[str]) -> list[dict[str, str]]:
         """Class logins for these display names: each one's login name and first password (shown to the teacher once)."""
+        with Session(self.engine) as s:  # refused before the hashing work, when the class has no room for them
+            n = self._count(s, class_id)
+            if n + len(names) > MAX_STUDENTS:
+                raise Refused("class_full", max=MAX_STUDENTS, n=n)
         pins = [new_pin() for _ in names]
         hashes = [self.hasher.hash(p) for p in pins]
+        for _ in range(3):
+            try:
+                return self._add_logins(class_id, actor, names, pins, hashes)
+            except IntegrityError:  # a login name taken meanwhile (two lists at once): number them again
+                continue
+        raise RuntimeError("no free login names after 3 tries")
+
+    def _add_logins(self, class_id: int, actor: int, names: list[str], pins: list[str], hashes: list[str]) -> list[dict[str, str]]:
         made: list[dict[str, str]] = []
         with Session(self.engine) as s, s.begin():
             row = s.get(ClassRow, class_id)
