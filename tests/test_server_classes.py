@@ -263,3 +263,12 @@ def test_a_full_class_refuses_more_students_in_both_ways(db_url: str, monkeypatc
         ben = account(app, "ben")
         refused(ben.post("/api/classes/join", json={"code": cls["code"]}), 409, "class_full")
         assert len(teacher.get(f"/api/classes/{cls['id']}").json()["students"]) == 2
+
+
+def test_the_class_pages_are_served(db_url: str) -> None:
+    with TestClient(create_app(Settings(db_url=db_url))) as client:
+        for path in ("/classes", "/classes/7"):
+            page = client.get(path)
+            assert page.status_code == 200 and '<script type="module" src="/static/classes.js">' in page.text
+        assert client.get("/static/classes.js").status_code == 200
+        assert client.get("/classes/x").status_code == 404
