@@ -125,6 +125,12 @@ class Classes:
 
     def join(self, code: str, account_id: int) -> ClassInfo | None:
         """``account_id`` joins the class with this code (again: nothing changes); None when no class has the code."""
+        try:
+            return self._join(code, account_id)
+        except IntegrityError:  # the same account joined meanwhile (two clicks at once): it is in
+            return self._join(code, account_id)
+
+    def _join(self, code: str, account_id: int) -> ClassInfo | None:
         with Session(self.engine) as s, s.begin():
             row = s.scalar(select(ClassRow).where(ClassRow.code == code.upper()))
             if row is None:
