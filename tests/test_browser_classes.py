@@ -60,6 +60,7 @@ def test_a_teacher_makes_a_class_a_student_joins_and_plays_the_bot_and_the_teach
 
     # the student plays the bot: a game in play on the teacher's page, watched without racks
     a.goto(server.url + "/")
+    a.select_option("#bot-level", "random")
     a.click("#start-bot")
     a.wait_for_url(re.compile(r".*/g/.*"))
     game_id = game_id_of(a)
