@@ -161,12 +161,15 @@ def test_the_teacher_sees_the_class_games_and_racks_only_once_a_game_is_over(db_
         page = teacher.get(f"/api/classes/{cls['id']}")
         live = page.json()["live"]
         assert [g["id"] for g in live] == [game["id"]] and live[0]["students"] == ["ann"]
+        assert live[0]["scores"] == [0, 0] and live[0]["turns"] == 0
         assert page.json()["students"][0]["playing"] == [game["id"]]
         assert "rack" not in page.text  # the class page holds no tile of anyone's
         watched = teacher.get(f"/api/games/{game['id']}").json()  # the live game, as a spectator sees it
         assert watched["rack"] is None and "open_racks" not in watched and watched.get("result") is None
         seat = {"X-Seat-Token": game["token"]}
         assert len(ann.get(f"/api/games/{game['id']}", headers=seat).json()["rack"]) == 8  # the student's own rack
+        assert ann.post(f"/api/games/{game['id']}/move", headers=seat, json={"type": "pass"}).status_code == 200
+        assert teacher.get(f"/api/classes/{cls['id']}").json()["live"][0]["turns"] >= 1
         assert ann.post(f"/api/games/{game['id']}/resign", headers=seat).status_code == 200
         page = teacher.get(f"/api/classes/{cls['id']}").json()
         assert page["live"] == [] and [g["id"] for g in page["finished"]] == [game["id"]]

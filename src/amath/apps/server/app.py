@@ -87,7 +87,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     rooms = Rooms(settings)
     auth = Auth(Players(rooms.db.store.engine), settings.login)
     rooms.results = auth
-    classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher))
+    classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher), rooms.progress)
     web = web_dir()
 
     async def page(request: Request) -> Response:

@@ -108,9 +108,10 @@ def read_names(value: Any) -> list[str]:
 class Classroom:
     """The class endpoints."""
 
-    def __init__(self, auth: Auth, classes: Classes) -> None:
+    def __init__(self, auth: Auth, classes: Classes, progress: Callable[[str], dict[str, Any] | None] | None = None) -> None:
         self.auth = auth
         self.classes = classes
+        self.progress = progress  # the scores of a game in play (public), from the rooms held in memory
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         try:
@@ -148,7 +149,10 @@ class Classroom:
 
     async def page(self, request: Request) -> Response:
         _, found = await self._teacher(request)
-        return JSONResponse(await self._run(self.classes.page, found.id), headers={"Cache-Control": "no-store"})
+        page = await self._run(self.classes.page, found.id)
+        for game in page["live"]:
+            game.update((self.progress(game["id"]) if self.progress is not None else None) or {"scores": None, "turns": None})
+        return JSONResponse(page, headers={"Cache-Control": "no-store"})
 
     async def add_logins(self, request: Request) -> Response:
         account, found = await self._teacher(request)

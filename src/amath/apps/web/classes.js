@@ -96,7 +96,10 @@ function renderPage() {
         }) })))),
   ]));
   $("live-table").replaceChildren(...(page.live.length === 0 ? [empty("class_none")] : page.live.map((g) => el("tr", { class: "live-row" },
-    el("td", { text: g.seats.map((x) => x.name).join(" – ") }), el("td", { text: date(g.created) }), el("td", {}, watchLink(g.id))))));
+    el("td", { text: g.seats.map((x) => x.name).join(" – ") }),
+    el("td", { class: "num", text: g.scores ? g.scores.join(" – ") : "" }),
+    el("td", { text: g.turns === null ? "" : t("class_turns", { n: g.turns }) }),
+    el("td", { text: date(g.created) }), el("td", {}, watchLink(g.id))))));
   $("finished-table").replaceChildren(...(page.finished.length === 0 ? [empty("no_games")] : [
     head("col_date", "class_col_student", "col_opponent", "col_result", "col_score", "col_game", ""),
     ...page.finished.map((g) => el("tr", { class: "finished-row" },

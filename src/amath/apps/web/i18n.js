@@ -119,6 +119,7 @@ const STRINGS = {
     class_event_reset_password: "set a new password", class_event_remove: "removed a student", class_event_new_code: "made a new join code",
     class_no_students: "No students yet: give them the join code, or make class logins.",
     class_login_note: "You are logged in with a class login: it belongs to this class.",
+    class_turns: "{n} turns played",
   },
   th: {
     title: "เอแม็ท", tagline: "เกมต่อสมการคณิตศาสตร์",
@@ -233,6 +234,7 @@ const STRINGS = {
     class_event_reset_password: "ตั้งรหัสผ่านใหม่", class_event_remove: "นำนักเรียนออก", class_event_new_code: "เปลี่ยนรหัสเข้าร่วม",
     class_no_students: "ยังไม่มีนักเรียน ให้รหัสเข้าร่วมกับนักเรียน หรือสร้างบัญชีของห้องเรียน",
     class_login_note: "คุณเข้าสู่ระบบด้วยบัญชีของห้องเรียน บัญชีนี้เป็นของห้องเรียนนี้",
+    class_turns: "เล่นไปแล้ว {n} ตา",
   },
 };
 
