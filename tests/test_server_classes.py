@@ -152,7 +152,7 @@ def test_class_logins_are_made_by_the_teacher_and_belong_to_the_class(db_url: st
 
 
 def test_the_teacher_sees_the_class_games_and_racks_only_once_a_game_is_over(db_url: str) -> None:
-    app = create_app(Settings(db_url=db_url, bot_delay=0.0))
+    app = create_app(Settings(db_url=db_url, bot_delay=0.0, seeds=lambda: 1))  # seed 1: the student moves first
     with TestClient(app):
         teacher, ann = account(app, "teacher"), account(app, "ann")
         cls = teacher.post("/api/classes", json={"name": "Class"}).json()
@@ -168,7 +168,10 @@ def test_the_teacher_sees_the_class_games_and_racks_only_once_a_game_is_over(db_
         assert watched["rack"] is None and "open_racks" not in watched and watched.get("result") is None
         seat = {"X-Seat-Token": game["token"]}
         assert len(ann.get(f"/api/games/{game['id']}", headers=seat).json()["rack"]) == 8  # the student's own rack
-        assert ann.post(f"/api/games/{game['id']}/move", headers=seat, json={"type": "pass"}).status_code == 200
+        mine = ann.get(f"/api/games/{game['id']}", headers=seat).json()
+        assert mine["to_move"] == mine["me"]["side"] == 0 and mine["history"] == []
+        passed = ann.post(f"/api/games/{game['id']}/move", headers=seat, json={"type": "pass"})
+        assert passed.status_code == 200, passed.text
         assert teacher.get(f"/api/classes/{cls['id']}").json()["live"][0]["turns"] >= 1
         assert ann.post(f"/api/games/{game['id']}/resign", headers=seat).status_code == 200
         page = teacher.get(f"/api/classes/{cls['id']}").json()
