@@ -25,6 +25,8 @@ from amath.apps.server import collector
 from amath.apps.server.accounts import Players
 from amath.apps.server.auth import Auth, CsrfMiddleware
 from amath.apps.server.bots import level_names
+from amath.apps.server.classes import Classes
+from amath.apps.server.classroom import Classroom
 from amath.apps.server.coach import record_key
 from amath.apps.server.config import Settings, settings_from
 from amath.apps.server.errors import ApiError
@@ -85,12 +87,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
     rooms = Rooms(settings)
     auth = Auth(Players(rooms.db.store.engine), settings.login)
     rooms.results = auth
+    classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher), rooms.progress)
     web = web_dir()
 
     async def page(request: Request) -> Response:
         name = "game.html" if "game_id" in request.path_params else "index.html"
         if request.url.path == "/replay":
             name = "replay.html"
+        elif request.url.path == "/classes" or "class_id" in request.path_params:
+            name = "classes.html"  # my classes, a teacher's class page
         elif request.url.path in ("/account", "/leaderboard") or "name" in request.path_params:
             name = "players.html"  # sign up, log in, settings, a profile, the leaderboards: one page
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
@@ -238,7 +243,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/account", page),
         Route("/leaderboard", page),
         Route("/u/{name}", page),
+        Route("/classes", page),
+        Route("/classes/{class_id:int}", page),
         *auth.routes(),
+        *classroom.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/games", create, methods=["POST"]),

@@ -360,6 +360,14 @@ class Rooms:
         stored.turn_started = time.time()
         room.game = game
 
+    def progress(self, game_id: str) -> dict[str, Any] | None:
+        """What anyone watching may know of a game in play held in memory: the scores and the turns played (no rack), else None."""
+        room = self.rooms.get(game_id)
+        game = None if room is None else room.game
+        if game is None:
+            return None
+        return {"scores": list(game.scores), "turns": len(game.history)}
+
     # ----- views -----------------------------------------------------------------------
     async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it (never a move still being stored)."""

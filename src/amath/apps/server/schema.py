@@ -2,7 +2,7 @@
 
 Every table of the server is declared on :class:`Base`: the games' own (``games``,
 ``seats``, ``turns``, in :mod:`amath.apps.server.storage`) and the players' (accounts,
-sessions, ratings, results and the server's signing key, here).  The schema has a
+sessions, ratings, results, classes and the server's signing key, here).  The schema has a
 version (Alembic's ``alembic_version`` table); :func:`prepare` brings any database to the
 newest one when the server starts:
 
@@ -29,7 +29,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"
 """The version of a database made before versions: the three game tables as main had them on 2026-12-07."""
-HEAD = "0002"
+HEAD = "0003"
 """The newest version (a test checks it is Alembic's head)."""
 
 
@@ -93,6 +93,39 @@ class ResultRow(Base):
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     rd_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished: Mapped[float] = mapped_column(Float)
+
+
+class ClassRow(Base):
+    """A class: its teacher (an account), its name and the join code students type (six letters and digits, unique)."""
+
+    __tablename__ = "classes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class ClassMemberRow(Base):
+    """A student of a class: an account that joined with the code, or (``managed``) a class login the teacher made."""
+
+    __tablename__ = "class_members"
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True)
+    managed: Mapped[bool] = mapped_column(Boolean)
+    joined: Mapped[float] = mapped_column(Float)
+
+
+class ClassEventRow(Base):
+    """The log of a class: every change (made, joined, logins added, password reset, student removed, new code), who and when."""
+
+    __tablename__ = "class_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    actor_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str] = mapped_column(String(24))
+    detail: Mapped[str] = mapped_column(String(255))
+    at: Mapped[float] = mapped_column(Float)
 
 
 class ServerKeyRow(Base):
