@@ -7,7 +7,7 @@ error is translated too, so a wrapped error reads in one language from end to en
 
 >>> from amath.core.errors import IllegalMoveError
 >>> describe(IllegalMoveError("the line is broken at H9", code="line_broken", square="H9"), "th")
-'แถวขาดที่ช่อง H9'
+'เบี้ยที่ลงต้องต่อกัน แต่ขาดที่ช่อง H9'
 """
 
 from __future__ import annotations
