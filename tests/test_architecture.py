@@ -7,15 +7,34 @@ every import (at the top of a module, inside functions and under ``TYPE_CHECKING
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import grimp
 
+import amath
 from amath.core import show
+
+SRC = Path(amath.__file__).parent
+
+
+def _package_imports(module: str) -> set[str]:
+    """The packages ``module`` names in ``from PACKAGE import NAME``: running it runs the package's
+    ``__init__``, an import grimp files under the submodule NAME alone."""
+    parts = module.split(".")[1:]
+    path = SRC.joinpath(*parts, "__init__.py") if SRC.joinpath(*parts).is_dir() else SRC.joinpath(*parts[:-1], parts[-1] + ".py")
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and node.module.startswith("amath"):
+            found.add(node.module)
+    return found
 
 
 def _graph() -> tuple[set[str], dict[str, set[str]]]:
     graph = grimp.build_graph("amath", include_external_packages=False, exclude_type_checking_imports=False, cache_dir=None)
     modules = set(graph.modules)
-    return modules, {m: set(graph.find_modules_directly_imported_by(m)) & modules for m in modules}
+    edges = {m: (set(graph.find_modules_directly_imported_by(m)) | _package_imports(m)) & modules for m in modules}
+    return modules, {m: imported - {m} for m, imported in edges.items()}
 
 
 def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -63,6 +82,11 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_from_a_package_import_counts_the_package() -> None:
+    assert "amath.core" in _package_imports("amath.core.board")  # from amath.core import show
+    assert "amath.engine.movegen" in _package_imports("amath.engine.native_endgame")  # from amath.engine.movegen import native
 
 
 def test_no_import_cycle_in_the_package() -> None:

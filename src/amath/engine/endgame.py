@@ -359,7 +359,7 @@ def solve(
     it was.  Raises :class:`~amath.core.errors.PositionError` when the position is not such an
     endgame.
     """
-    from amath.engine import native_endgame
+    import amath.engine.native_endgame as native_endgame
 
     if native is None:
         native = generator is None and native_endgame.available(pos)

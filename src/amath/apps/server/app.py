@@ -20,8 +20,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import amath.apps.server.collector as collector
 from amath import __version__
-from amath.apps.server import collector
 from amath.apps.server.accounts import Players
 from amath.apps.server.auth import Auth, CsrfMiddleware
 from amath.apps.server.bots import level_names

@@ -33,7 +33,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from amath.apps.server import protocol
+import amath.apps.server.protocol as protocol
 from amath.apps.server.accounts import (
     MAX_PASSWORD,
     MIN_PASSWORD,

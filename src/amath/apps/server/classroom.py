@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from amath.apps.server import protocol
+import amath.apps.server.protocol as protocol
 from amath.apps.server.accounts import Account
 from amath.apps.server.auth import Auth
 from amath.apps.server.classes import CODE_LENGTH, MAX_CLASS_NAME, MAX_STUDENTS, Classes, ClassInfo, Refused

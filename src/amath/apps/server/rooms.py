@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from amath.apps.server import protocol
+import amath.apps.server.protocol as protocol
 from amath.apps.server.accounts import Account, Finished, SeatResult, time_class
 from amath.apps.server.bots import Bot, BotFactory, registry, seat_name
 from amath.apps.server.changes import Change, dumps, field_change, turn_change
