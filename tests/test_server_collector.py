@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from amath.apps.server import Settings, create_app
-from amath.apps.server.collector import FREEZE_EVERY, FULL_EVERY, THRESHOLDS, step
+from amath.apps.server.collector import FREEZE_EVERY, FULL_EVERY, GROWTH, THRESHOLDS, Fulls, step
 from webtools import UNLIMITED, StubBot, wait_until
 
 
@@ -50,15 +50,35 @@ def test_a_step_freezes_what_lives_and_only_a_full_collection_frees_a_frozen_cyc
     gone = weakref.ref(cycle)
     del cycle
     assert collected(live) and gone() is not None
-    last_full = step(last_full=0.0, now=1.0)  # not due: freeze only
-    assert last_full == 0.0
+    start = Fulls(0.0, gc.get_freeze_count() + 10**9)  # growth far off: only the clock can make this step full
+    last = step(start, now=1.0)  # not due: freeze only
+    assert last == start
     assert not collected(live), "a living object was left in the collections"
     gc.collect()
     assert gone() is not None, "the frozen cycle should wait for the full collection"
-    last_full = step(last_full=0.0, now=FULL_EVERY)  # due: everything is collected once, then frozen again
-    assert last_full == FULL_EVERY
+    last = step(start, now=FULL_EVERY)  # due: everything is collected once, then frozen again
+    assert last.at == FULL_EVERY and last.frozen == gc.get_freeze_count()
     assert gone() is None, "the full collection left a cycle"
     assert live == [[1], [2]] and not collected(live)
+
+
+def test_frozen_garbage_is_collected_once_the_frozen_objects_grow_by_half(quiet_collector: None) -> None:
+    """A burst of short-lived cycles (sockets) frozen while alive is freed long before the ten-minute collection."""
+    last = step(Fulls(1.0 - FULL_EVERY, 0), now=1.0)  # a full collection (due by the clock): the base of the growth rule
+    assert last.at == 1.0
+    burst = [Node() for _ in range(1000)]
+    gone = [weakref.ref(node) for node in burst]
+    last = step(last, now=2.0)  # frozen while in use
+    assert last.at == 1.0
+    del burst
+    gc.collect()
+    assert all(ref() is not None for ref in gone), "frozen cycles should wait for a full collection"
+    grown = [[i] for i in range(int(GROWTH * last.frozen) - gc.get_freeze_count() + 10)]  # the server's objects grow by half
+    last = step(last, now=3.0)  # frozen: now past the growth
+    assert last.at == 1.0
+    last = step(last, now=4.0)  # seconds, not minutes, after the burst
+    assert last.at == 4.0 and all(ref() is None for ref in gone), "the growth rule did not collect the frozen burst"
+    assert not collected(grown) and len(grown) > 0
 
 
 def test_the_served_app_freezes_survivors_and_a_test_app_leaves_the_collector_alone(db_url: str, quiet_collector: None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import socket
 import threading
 import time
@@ -18,6 +19,8 @@ from amath.apps.cli import main
 from amath.apps.server import Settings, create_app
 from amath.apps.server.config import SettingsError, settings_from
 from amath.apps.server.errors import ApiError
+from amath.apps.server.storage import StorageError, Store
+from amath.apps.server.transport import server_config
 from webtools import UNLIMITED, StubBot, seeds, wait_until
 
 
@@ -76,11 +79,12 @@ def test_websockets_are_limited_per_game_and_per_address(db_url: str) -> None:
 @pytest.fixture
 def live_server(db_url: str) -> Iterator[tuple[int, Any]]:
     """The app under a real uvicorn on a loopback port (raw sockets can send half a request)."""
-    app = create_app(Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), body_timeout=0.5, rate=1e6, burst=10**6))
+    settings = Settings(db_url=db_url, bot_factory=StubBot, seeds=seeds(), body_timeout=0.5, header_timeout=0.5, rate=1e6, burst=10**6)
+    app = create_app(settings)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(server_config(app, settings, "127.0.0.1", port))  # the transport of `amath serve`
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     end = time.monotonic() + 15
@@ -135,6 +139,121 @@ def test_a_half_sent_body_gets_408_and_the_connection_closes(live_server: tuple[
     conn = _request(port, "GET", f"/api/games/{game_id}", token=token)  # and the server still answers
     assert _answer(conn)[0] == 200
     conn.close()
+
+
+def test_headers_sent_slowly_get_408_and_the_connection_closes(live_server: tuple[int, Any]) -> None:
+    """A byte now and then keeps no connection open: the headers have header_timeout (0.5 s) in all, however they trickle."""
+    port, _ = live_server
+    conn = socket.create_connection(("127.0.0.1", port), timeout=15)
+    try:
+        conn.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: localhost\r\n")
+        data = b""
+        for _ in range(200):  # a header line every 0.05 s, until the server hangs up
+            try:
+                conn.sendall(b"X-Drip: 1\r\n")
+            except OSError:
+                break
+            time.sleep(0.05)
+            conn.setblocking(False)
+            try:
+                chunk = conn.recv(4096)
+            except BlockingIOError:
+                chunk = None
+            finally:
+                conn.setblocking(True)
+            if chunk is not None:
+                data += chunk
+                if chunk == b"":
+                    break
+        conn.settimeout(15)
+        try:
+            while chunk := conn.recv(4096):
+                data += chunk
+        except OSError:
+            pass
+    finally:
+        conn.close()
+    assert data.startswith(b"HTTP/1.1 408"), data[:80]
+    assert "ส่วนหัวของคำขอมาช้าเกินไป".encode() in data
+
+
+def test_a_kept_alive_connection_gets_the_same_bound_for_its_next_request(live_server: tuple[int, Any]) -> None:
+    port, _ = live_server
+    conn = socket.create_connection(("127.0.0.1", port), timeout=15)
+    try:
+        conn.sendall(b"GET /api/config HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        first = conn.recv(4096)
+        conn.sendall(b"GET /api/rooms HTTP/1.1\r\n")  # and never the rest
+        rest = b""
+        while chunk := conn.recv(4096):
+            rest += chunk
+    finally:
+        conn.close()
+    assert first.startswith(b"HTTP/1.1 200")
+    assert b"HTTP/1.1 408" in rest
+
+
+def test_a_client_leaving_mid_body_logs_no_traceback(live_server: tuple[int, Any]) -> None:
+    port, _ = live_server
+    logged: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            logged.append(record)
+
+    handler = Keep(logging.WARNING)
+    watched = [logging.getLogger(name) for name in ("uvicorn.error", "uvicorn", "starlette", "amath")]
+    for logger in watched:
+        logger.addHandler(handler)
+    try:
+        for _ in range(3):
+            conn = _request(port, "POST", "/api/games", b'{"mode": "ro', declared=900)
+            conn.close()  # gone before the body is in
+        conn = _request(port, "GET", "/api/rooms")  # the server answers on, and has dealt with the three
+        assert _answer(conn)[0] == 200
+        conn.close()
+        wait_until(lambda: app_idle(port))
+    finally:
+        for logger in watched:
+            logger.removeHandler(handler)
+    assert [r.getMessage() for r in logged if r.exc_info or r.levelno >= logging.ERROR] == []
+
+
+def app_idle(port: int) -> bool:
+    """One more answered request: the event loop has run every handler started before it."""
+    conn = _request(port, "GET", "/api/config")
+    try:
+        return _answer(conn)[0] == 200
+    finally:
+        conn.close()
+
+
+def test_a_database_that_cannot_be_written_is_refused_at_start(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    made = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    Store(made).close()  # a database with the schema, then opened read-only
+    read_only = f"sqlite:///file:{tmp_path / 'games.sqlite3'}?mode=ro&uri=true"
+    with pytest.raises(StorageError) as refused:
+        Store(read_only)
+    assert refused.value.code == "db_read_only" and "--read-only" in str(refused.value)
+    assert main(["serve", "--db", read_only]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("amath serve: the database") and "cannot be written" in err and "--read-only" in err
+
+
+def test_a_read_only_server_serves_what_it_has_and_refuses_changes_in_both_languages(tmp_path: Any) -> None:
+    made = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with make_client(made, **UNLIMITED) as client:
+        game = client.post("/api/games", json={"mode": "bot", "name": "Ann"}).json()
+    read_only = f"sqlite:///file:{tmp_path / 'games.sqlite3'}?mode=ro&uri=true"
+    with TestClient(create_app(Settings(db_url=read_only, read_only=True, bot_factory=StubBot, **UNLIMITED))) as client:
+        assert client.get("/api/rooms").status_code == 200
+        assert client.get(f"/api/games/{game['id']}").json()["id"] == game["id"]
+        refused = client.post("/api/games", json={"mode": "bot"})
+        body = refused.json()
+        assert refused.status_code == 503 and body["code"] == "read_only"
+        assert "read-only" in body["messages"]["en"] and "อ่านอย่างเดียว" in body["messages"]["th"]
+        move = client.post(f"/api/games/{game['id']}/pass", headers={"X-Seat-Token": game["token"]})
+        assert move.status_code == 503
 
 
 def test_settings_come_from_options_then_the_environment() -> None:

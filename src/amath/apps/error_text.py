@@ -245,6 +245,7 @@ ERROR_TH: Mapping[str, str] = {
     "db_module_missing": "ฐานข้อมูล {url} ต้องใช้โมดูล Python {module!r}: ติดตั้งด้วย pip",
     "db_url_unusable": "ใช้ URL ฐานข้อมูล {url} ไม่ได้: {reason}",
     "db_unreachable": "เปิดฐานข้อมูล {url} ไม่ได้: {reason}",
+    "db_read_only": "เขียนฐานข้อมูล {url} ไม่ได้ ({reason}): ให้สิทธิ์เขียนแก่เซิร์ฟเวอร์ หรือเริ่มด้วย --read-only เพื่อเปิดเกมในฐานข้อมูลให้ชมและดูย้อนหลังเท่านั้น",
     "db_schema_unknown": "ฐานข้อมูล {url} มีโครงสร้างรุ่น {version} ซึ่ง amath รุ่นนี้ไม่รู้จัก (รุ่นล่าสุดที่รู้จักคือ {head}): ให้ติดตั้ง amath รุ่นใหม่กว่า",
     # the engine protocol (amath.apps.protocol)
     "unknown_command": "ไม่รู้จักคำสั่ง {word!r} (คำสั่งที่มี: {commands})",

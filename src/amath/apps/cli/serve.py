@@ -17,6 +17,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Address, port, database URL, and one option per limit of :data:`amath.apps.server.config.TUNABLE`."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for everyone)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--read-only",
+        action="store_true",
+        help=say(
+            "serve a database the server cannot write: games to watch and replay, every change refused"
+            " (without it such a database is refused at start)"
+        ),
+    )
     parser.add_argument("--db", default=None, help=say("SQLAlchemy database URL (default ${env} or sqlite:///amath.sqlite3)", env=DB_ENV))
     defaults = Settings(db_url="")
     limits = parser.add_argument_group("limits", "each also read from its environment variable; an option wins")
@@ -38,9 +46,10 @@ def run(args: argparse.Namespace) -> int:
     from sqlalchemy.engine import make_url
 
     from amath.apps.server import create_app
+    from amath.apps.server.transport import server_config
 
     try:
-        base = Settings(db_url=args.db or default_db_url(), collector=True)
+        base = Settings(db_url=args.db or default_db_url(), collector=True, read_only=args.read_only)
         settings = settings_from({name: getattr(args, name, None) for name in TUNABLE}, base)
         app = create_app(settings)
     except AmathError as exc:  # one line, in the language chosen
@@ -50,14 +59,5 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     database = make_url(settings.db_url).render_as_string(hide_password=True)
     print(say("amath: open {url} in a browser (database: {database})", url=f"http://{shown}:{args.port}/", database=database), flush=True)
-    # no per-message deflate: a view is a few KB, and compressing two of them per move cost more CPU than the move
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        access_log=False,
-        ws_max_size=settings.max_ws_message * 4,
-        ws_per_message_deflate=False,
-    )
+    uvicorn.Server(server_config(app, settings, args.host, args.port)).run()
     return 0

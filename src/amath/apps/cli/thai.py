@@ -116,6 +116,11 @@ _OPTIONS: Mapping[str, str] = {
     "open websockets from one address": "จำนวนเว็บซ็อกเก็ตที่เปิดจากที่อยู่หนึ่ง",
     "open websockets watching one game (players and spectators)": "จำนวนเว็บซ็อกเก็ตที่เปิดดูเกมหนึ่ง (ผู้เล่นและผู้ชม)",
     "seconds a request body may take to arrive before the answer is 408": "จำนวนวินาทีที่รอเนื้อหาของคำขอได้ก่อนตอบ 408",
+    "seconds a client may take to send a request's headers before its connection is closed": ("จำนวนวินาทีที่รอส่วนหัวของคำขอได้ก่อนปิดการเชื่อมต่อ"),
+    "serve a database the server cannot write: games to watch and replay, every change refused"
+    " (without it such a database is refused at start)": (
+        "เปิดฐานข้อมูลที่เซิร์ฟเวอร์เขียนไม่ได้: ชมและดูเกมย้อนหลังได้ แต่ทุกการเปลี่ยนแปลงถูกปฏิเสธ (ถ้าไม่ใส่ ฐานข้อมูลแบบนี้จะถูกปฏิเสธตั้งแต่เริ่ม)"
+    ),
     "seconds a waiting room stays open for players to join": "จำนวนวินาทีที่ห้องรอเปิดไว้ให้ผู้เล่นเข้าร่วม",
     "waiting rooms one address may have open at once": "จำนวนห้องรอที่ที่อยู่หนึ่งเปิดไว้พร้อมกันได้",
     "waiting rooms open at once on the whole server": "จำนวนห้องรอที่เปิดพร้อมกันได้ทั้งเซิร์ฟเวอร์",

@@ -13,7 +13,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -32,7 +32,7 @@ from amath.apps.server.config import Settings, settings_from
 from amath.apps.server.errors import ApiError
 from amath.apps.server.headers import SecurityHeadersMiddleware
 from amath.apps.server.jsonbody import parse_json
-from amath.apps.server.limits import LimitsMiddleware, SocketLimits
+from amath.apps.server.limits import LimitsMiddleware, ReadOnlyMiddleware, SocketLimits
 from amath.apps.server.records import read_upload, replay_svg, replay_view
 from amath.apps.server.rooms import Rooms, Watcher
 
@@ -220,6 +220,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         assert isinstance(exc, HTTPException)
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
 
+    async def client_gone(request: Request, exc: Exception) -> Response:
+        """The client left before its request's body arrived: nobody to answer, nothing to log."""
+        return Response(status_code=400)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.resume_bots()
@@ -280,11 +284,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return None if session is None else f"account:{session[0]}"
 
     limits = Middleware(LimitsMiddleware, settings=settings, who=who)
-    middleware = [Middleware(SecurityHeadersMiddleware), limits, Middleware(CsrfMiddleware, cookies=auth.cookies)]
+    read_only = Middleware(ReadOnlyMiddleware, read_only=settings.read_only)
+    middleware = [Middleware(SecurityHeadersMiddleware), limits, read_only, Middleware(CsrfMiddleware, cookies=auth.cookies)]
     app = Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={ApiError: api_error, HTTPException: http_error},
+        exception_handlers={ApiError: api_error, HTTPException: http_error, ClientDisconnect: client_gone},
         lifespan=lifespan,
     )
     app.state.rooms = rooms

@@ -59,6 +59,8 @@ class Settings:
     ``idle_seconds``: a game nobody watched or asked for that long leaves memory (not the database);
     ``login``: the login and sign-up limits (:class:`LoginLimits`);
     ``abandon_seconds``: how long the side to move of a rated game may be away (no screen open, no move) before the other may claim the win;
+    ``header_timeout``: how long a connection may take to send a request's headers (``amath serve``'s transport closes it after);
+    ``read_only``: serve a database that cannot be written (watch and replay only; every change refused with 503);
     ``collector``: the server's collector policy, :func:`amath.apps.server.collector.tune` at start and
     :func:`~amath.apps.server.collector.keep_young` while it runs (``amath serve`` does: it owns the process).
     """
@@ -73,6 +75,7 @@ class Settings:
     sockets_per_address: int = 100
     sockets_per_game: int = 60
     body_timeout: float = 10.0
+    header_timeout: float = 10.0
     waiting_ttl: float = 3600.0
     waiting_per_address: int = 5
     max_waiting: int = 200
@@ -85,6 +88,7 @@ class Settings:
     collector: bool = False
     login: LoginLimits = field(default_factory=LoginLimits)
     abandon_seconds: float = 120.0
+    read_only: bool = False
 
 
 TUNABLE: dict[str, str] = {
@@ -95,6 +99,7 @@ TUNABLE: dict[str, str] = {
     "sockets_per_address": "open websockets from one address",
     "sockets_per_game": "open websockets watching one game (players and spectators)",
     "body_timeout": "seconds a request body may take to arrive before the answer is 408",
+    "header_timeout": "seconds a client may take to send a request's headers before its connection is closed",
     "waiting_ttl": "seconds a waiting room stays open for players to join",
     "waiting_per_address": "waiting rooms one address may have open at once",
     "max_waiting": "waiting rooms open at once on the whole server",

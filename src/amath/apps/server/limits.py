@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -157,6 +158,27 @@ class LimitsMiddleware:
     async def _too_large(self, send: Send) -> None:
         message = f"request body too large (limit {self.max_body} bytes)"
         await _reply(send, 413, message, "body_too_large", f"ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป (ไม่เกิน {self.max_body} ไบต์)")
+
+
+READ_ONLY_SAFE = re.compile(r"^/api/(games/[^/]+/preview|replay(/svg|/analysis)?)$")
+"""The POST requests that change nothing (a tentative play's preview, reading an uploaded record): a read-only server answers them."""
+
+
+class ReadOnlyMiddleware:
+    """On a server started with ``--read-only``: every request that would change something gets a translated 503."""
+
+    def __init__(self, app: ASGIApp, read_only: bool) -> None:
+        self.app = app
+        self.read_only = read_only
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        changes = scope["type"] == "http" and scope.get("method", "GET") not in ("GET", "HEAD", "OPTIONS")
+        if self.read_only and changes and not READ_ONLY_SAFE.match(scope.get("path", "")):
+            message = "this server is read-only: games can be watched and replayed, not played or changed"
+            th = "เซิร์ฟเวอร์นี้เปิดให้อ่านอย่างเดียว: ชมและดูเกมย้อนหลังได้ แต่เล่นหรือแก้ไขไม่ได้"
+            await _reply(send, 503, message, "read_only", th)
+            return
+        await self.app(scope, receive, send)
 
 
 class SocketLimits:

@@ -106,7 +106,7 @@ class Rooms:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.db = Database(settings.db_url, settings.db_threads)
+        self.db = Database(settings.db_url, settings.db_threads, settings.read_only)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[StoredGame | None]] = {}
         self.coach = Coach()

@@ -17,7 +17,23 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    column,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    table,
+    update,
+)
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
@@ -125,7 +141,7 @@ class Store:
     :class:`StorageError` of one line that says what to do.
     """
 
-    def __init__(self, url_text: str) -> None:
+    def __init__(self, url_text: str, read_only: bool = False) -> None:
         url = database_url(url_text)
         shown = url.render_as_string(hide_password=True)
         kwargs: dict[str, Any] = {}
@@ -172,6 +188,9 @@ class Store:
             self.engine.dispose()
             reason = _first_line(exc.orig or exc)
             raise StorageError(f"cannot open the database {shown}: {reason}", code="db_unreachable", url=shown, reason=reason) from None
+        self.read_only = read_only
+        if not read_only:
+            _check_writable(self.engine, shown)
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -343,6 +362,28 @@ def _check_headers(rowcount: int, writes: list[tuple[StoredGame, int]]) -> None:
         raise KeyError(writes[0][0].id if len(writes) == 1 else "a game of the batch")
 
 
+def _check_writable(engine: Engine, shown: str) -> None:
+    """Refuse to serve games on a database that cannot be written (a read-only file, mode=ro, a read-only role).
+
+    Found at start, not at the first move of a game: a write that changes nothing (the
+    schema version set to itself) is tried and rolled back.
+    """
+    with engine.connect() as conn:
+        try:
+            version = table("alembic_version", column("version_num"))
+            conn.execute(update(version).values(version_num=version.c.version_num))
+        except DBAPIError as exc:
+            conn.rollback()
+            engine.dispose()
+            reason = _first_line(exc.orig or exc)
+            message = (
+                f"the database {shown} cannot be written ({reason}): give the server write access,"
+                " or start it with --read-only to serve the games in it to watch and replay only"
+            )
+            raise StorageError(message, code="db_read_only", url=shown, reason=reason) from None
+        conn.rollback()
+
+
 def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
@@ -379,8 +420,8 @@ class Database:
     copied first, so the loop may change the live record while it is being stored.
     """
 
-    def __init__(self, url: str, threads: int = 4) -> None:
-        self.store = Store(url)
+    def __init__(self, url: str, threads: int = 4, read_only: bool = False) -> None:
+        self.store = Store(url, read_only)
         self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="amath-db")
         self.writers = Writers(driver_for(self.store), threads)
 
