@@ -54,6 +54,8 @@ TH: Mapping[str, str] = {
     "round_not_published": "รอบที่ {round} ยังไม่ได้ประกาศ ให้ประกาศก่อนใส่ผล",
     "bye_no_result": "โต๊ะ {table} ของรอบที่ {round} เป็นบาย จึงไม่มีเกมให้ใส่ผล",
     "bad_forfeit": "ปรับแพ้ได้เฉพาะ {choices} ไม่ใช่ {value!r}",
+    # the command line (amath tournament)
+    "cli_not_number": "{what} ต้องเป็นจำนวนเต็ม ไม่ใช่ {text!r}",
     # the tournament file
     "file_format": 'ไม่ใช่ไฟล์การแข่งขัน (ต้องมี "format": "{expected}")',
     "file_version": "ไม่รองรับไฟล์การแข่งขันรุ่น {version!r} (amath รุ่นนี้อ่านรุ่น {expected})",

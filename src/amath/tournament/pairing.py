@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import networkx as nx
+import rustworkx as rx
 
 from amath.tournament.errors import TournamentError
 from amath.tournament.model import METHODS, Pairing, Player, Round, Tournament
@@ -211,7 +211,7 @@ def _swiss(t: Tournament, number: int, order: list[int], recs: dict[int, Record]
     w_bye_unfair = half * most_met + 1
     top = w_bye_unfair * (max(recs[pid].byes for pid in order) - fewest + 1) + most_met
 
-    graph: nx.Graph[int] = nx.Graph()
+    edges: list[tuple[int, int, int]] = []
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
             if gibson & {a, b}:  # a leader who cannot be caught plays the lowest-ranked player (not a contender)
@@ -220,11 +220,11 @@ def _swiss(t: Tournament, number: int, order: list[int], recs: dict[int, Record]
             else:
                 shape = w_points * (points[rank[a]] - points[rank[b]]) ** 2 + abs(rank[a] - rank[b])
             cost = w_met * met[a][b] + (w_school if school[a] and school[a] == school[b] else 0) + shape
-            graph.add_edge(a, b, weight=top - cost)
+            edges.append((a, b, top - cost))
         if n % 2:
             cost = w_bye_unfair * (recs[a].byes - fewest) + w_bye_rank * (n - 1 - rank[a])
-            graph.add_edge(a, _BYE, weight=top - cost)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
+            edges.append((a, _BYE, top - cost))
+    matching = max_weight_matching(order + ([_BYE] if n % 2 else []), edges)
     pairs: list[tuple[int, int | None]] = []
     for x, y in matching:
         if _BYE in (x, y):
@@ -233,6 +233,16 @@ def _swiss(t: Tournament, number: int, order: list[int], recs: dict[int, Record]
             pairs.append((x, y) if rank[x] < rank[y] else (y, x))
     pairs.sort(key=lambda p: (p[1] is None, rank[p[0]]))
     return pairs
+
+
+def max_weight_matching(nodes: list[int], edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    """The matching of the most edges and, among those, the largest total weight (integer weights, exact):
+    Edmonds' blossom algorithm as rustworkx implements it in Rust (docs/tournaments.md says why not networkx)."""
+    graph = rx.PyGraph()
+    index = {node: graph.add_node(node) for node in nodes}
+    for a, b, weight in edges:
+        graph.add_edge(index[a], index[b], weight)
+    return [(nodes[x], nodes[y]) for x, y in sorted(rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w))]
 
 
 def round_robin_schedule(players: Sequence[int], *, double: bool = False) -> list[list[tuple[int, int | None]]]:
