@@ -242,7 +242,7 @@ def test_spread_is_capped_and_a_correction_is_logged_with_before_and_after() -> 
     last = t.log[-1]
     assert (last.action, last.by, last.at, last.round, last.table) == ("correct_result", "chief", "2026-12-07T10:00:00+00:00", 1, 1)
     assert last.detail["before"] == {"first_score": 700, "second_score": 100, "forfeit": None}
-    assert standings.records(t)[p.second].points == 2
+    assert p.second is not None and standings.records(t)[p.second].points == 2
 
 
 def test_results_need_a_published_round_and_a_real_table() -> None:
@@ -268,7 +268,8 @@ def test_forfeit_counts_a_win_and_a_loss_by_the_forfeit_spread() -> None:
     results.enter_forfeit(t, 1, 1, "first")
     recs = standings.records(t)
     assert (recs[rnd.pairings[0].first].points, recs[rnd.pairings[0].first].spread) == (0, -75)
-    assert (recs[rnd.pairings[0].second].points, recs[rnd.pairings[0].second].spread) == (2, 75)
+    winner = rnd.pairings[0].second
+    assert winner is not None and (recs[winner].points, recs[winner].spread) == (2, 75)
 
 
 # --- standings
