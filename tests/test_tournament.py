@@ -326,6 +326,24 @@ def test_gibsonization_marks_a_leader_no_one_can_catch() -> None:
     assert standings.gibsonized(t) == set()
 
 
+@pytest.mark.parametrize("gibson", [True, False])
+def test_gibson_pairing_sends_the_uncatchable_leader_to_the_bottom(gibson: bool) -> None:
+    t = event(["P1", "P2", "P3", "P4", "P5", "P6"], rounds=3, spread_cap=100, gibson_pairing=gibson)
+    seat(t, 1, [(1, 2), (3, 4), (5, 6)])
+    for table, (a, b) in enumerate([(500, 100), (310, 300), (305, 300)], start=1):
+        results.enter_result(t, 1, table, a, b)
+    seat(t, 2, [(1, 3), (2, 5), (4, 6)])
+    for table, (a, b) in enumerate([(500, 100), (310, 300), (305, 300)], start=1):
+        results.enter_result(t, 2, table, a, b)
+    # P1 4 points +200; P2 -90, P3 -90, P4 -5, P5 -5 on 2 points; P6 0 points: one round left, nobody catches P1
+    assert standings.gibsonized(t) == {1}
+    rnd = pairing.pair_round(t, 3)
+    seat_of_leader = rnd.seat_of(1)
+    assert seat_of_leader is not None
+    opponent = seat_of_leader.second if seat_of_leader.first == 1 else seat_of_leader.first
+    assert (opponent == 6) == gibson  # the lowest-ranked when Gibsonized, a player on 2 points otherwise
+
+
 # --- the file
 
 
