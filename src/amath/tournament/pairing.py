@@ -177,6 +177,7 @@ def _seat(a: int, b: int | None, recs: dict[int, Record], rng: random.Random) ->
 
 
 _BYE = -1  # the matching's stand-in for "no opponent"
+_DRAW = 1 << 20  # the range of the seeded draw that orders equally good Swiss pairings
 
 
 def _swiss(t: Tournament, number: int, order: list[int], recs: dict[int, Record], school: dict[int, str]) -> list[tuple[int, int | None]]:
@@ -186,8 +187,8 @@ def _swiss(t: Tournament, number: int, order: list[int], recs: dict[int, Record]
     ones, are, from the most important: a bye to someone who has had more than the fewest;
     the times the two have met; the two being of one school; the bye's distance from the
     bottom of the standings; the square of their difference in points; their difference in
-    rank.  The cheapest perfect matching therefore never trades a higher concern for any
-    amount of the lower ones.
+    rank; last a seeded draw.  The cheapest perfect matching therefore never trades a higher
+    concern for any amount of the lower ones.
     """
     n = len(order)
     if n == 1:
@@ -210,6 +211,11 @@ def _swiss(t: Tournament, number: int, order: list[int], recs: dict[int, Record]
     most_met = w_met * max((c for m in met.values() for c in m.values()), default=0) + most_school
     w_bye_unfair = half * most_met + 1
     top = w_bye_unfair * (max(recs[pid].byes for pid in order) - fewest + 1) + most_met
+    # below every concern, a seeded draw per pair: of pairings equally good by the rules, the draw's picks one
+    # (so the result does not hang on the algorithm's own order among ties); the draws of a matching sum to less
+    # than one unit of the concerns, so they never outweigh a real difference
+    draw = _rng(t, "swiss", number, t.player(order[0]).division)
+    scale = half * _DRAW + 1
 
     edges: list[tuple[int, int, int]] = []
     for i, a in enumerate(order):
@@ -220,10 +226,10 @@ def _swiss(t: Tournament, number: int, order: list[int], recs: dict[int, Record]
             else:
                 shape = w_points * (points[rank[a]] - points[rank[b]]) ** 2 + abs(rank[a] - rank[b])
             cost = w_met * met[a][b] + (w_school if school[a] and school[a] == school[b] else 0) + shape
-            edges.append((a, b, top - cost))
+            edges.append((a, b, (top - cost) * scale + draw.randrange(_DRAW)))
         if n % 2:
             cost = w_bye_unfair * (recs[a].byes - fewest) + w_bye_rank * (n - 1 - rank[a])
-            edges.append((a, _BYE, top - cost))
+            edges.append((a, _BYE, (top - cost) * scale + draw.randrange(_DRAW)))
     matching = max_weight_matching(order + ([_BYE] if n % 2 else []), edges)
     pairs: list[tuple[int, int | None]] = []
     for x, y in matching:
