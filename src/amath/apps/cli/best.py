@@ -22,7 +22,7 @@ from amath.core.notation import format_move
 from amath.core.position import Action, Position
 from amath.core.rules.base import Ruleset
 from amath.engine import Budget, Play, best
-from amath.formats.load import load_any, read_text
+from amath.formats.load import FileError, load_any, read_text
 from amath.formats.view import PositionView as View
 from amath.game import Game
 
@@ -67,7 +67,17 @@ def parse_budget(text: str | None) -> Budget | None:
 
 def load_position(arg: str) -> tuple[Position, Action | None]:
     """The kernel position of a position string or file (seen by the side to move) and the last turn, if known."""
-    text = arg if ("|" in arg and not Path(arg).exists()) else read_text(arg)
+    if arg != "-" and not Path(arg).exists():
+        if "|" not in arg:  # neither a file nor a position string (whose board rows are joined by |)
+            raise FileError(
+                f"no file named {arg!r}, and it is not a position string either: give a file (position JSON or string,"
+                " game record or saved game) or a position string 'BOARD RACK SCORES TO_MOVE' as amath position prints it",
+                code="position_or_file",
+                arg=arg,
+            )
+        text = arg
+    else:
+        text = read_text(arg)
     loaded = load_any(text)
     if isinstance(loaded, Game):
         if loaded.over:
@@ -115,7 +125,16 @@ def run(args: argparse.Namespace) -> int:
             raise AmathError("--top must be 1..100", code="option_range", option="--top", least=1, most=100)
         if not 1 <= args.threads <= 64:
             raise AmathError("--threads must be 1..64", code="option_range", option="--threads", least=1, most=64)
+    except AmathError as exc:
+        print(error_line(explain(exc)), file=sys.stderr)
+        return 2
+    try:
         pos, last = load_position(args.position)
+    except AmathError as exc:  # a file's problem names the file (a position string or a missing file names itself)
+        named = args.position == "-" or Path(args.position).exists()
+        print(error_line(f"{args.position}: {explain(exc)}" if named else explain(exc)), file=sys.stderr)
+        return 2
+    try:
         plays = best(pos, budget, seed=args.seed, threads=args.threads, last=last, top=args.top)
     except AmathError as exc:
         print(error_line(explain(exc)), file=sys.stderr)
@@ -131,4 +150,23 @@ def run(args: argparse.Namespace) -> int:
         exact = "  " + say("exact spread {spread:+d}", spread=play.spread) if play.exact and play.spread is not None else ""
         rest = f"  ({' ; '.join(line[1:])})" if len(line) > 1 else ""
         out.write(f"{k:3d} {play.equity:7.1f} {100 * play.win:5.1f}%  {line[0]}{exact}{rest}\n")
+    for note in legend(plays):
+        out.write(note + "\n")
     return 0
+
+
+def legend(plays: list[Play]) -> list[str]:
+    """What the table's numbers mean, for the kinds of answer shown (the equity of a solved endgame
+    is the points still to gain over the opponent, its spread the final difference: two numbers people mix up)."""
+    methods = {p.method for p in plays}
+    notes = [say("equity: what the play is worth in points, as the engine values it:")]
+    if "static" in methods:
+        notes.append(say("  its score plus the worth of the tiles kept"))
+    if "sim" in methods:
+        notes.append(say("  the mean result of simulated games after it (points for you minus the opponent's, and the tiles kept)"))
+    if methods & {"endgame", "preendgame"}:
+        notes.append(say("  the points you gain over the opponent from this turn to the end of the game"))
+    notes.append(say("win: the chance to win the game after the play"))
+    if any(p.exact and p.spread is not None for p in plays):
+        notes.append(say("exact spread: the final score difference (you minus the opponent) with best play by both sides, solved"))
+    return notes
