@@ -22,23 +22,34 @@ from amath.core.notation import format_move
 from amath.core.position import Action, Position
 from amath.core.rules.base import Ruleset
 from amath.engine import Budget, Play, best
+from amath.engine.search import for_rules
 from amath.formats.load import FileError, load_any, read_text
 from amath.formats.view import PositionView as View
 from amath.game import Game
+from amath.players.clock import MAX_BUDGET, for_seconds
 
 HELP = "the engine's best plays for a position (equity, win probability, expected line; exact when the bag is empty)"
 
 _BUDGET_KEYS = tuple(f.name for f in fields(Budget))  # every key of the budget
+MAX_SECONDS = 3600  # --seconds at most an hour
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The position, the budget, the output form."""
     parser.add_argument("position", help="a position string, or a file: position JSON/string, game record or saved game; - reads stdin")
-    parser.add_argument(
+    work = parser.add_mutually_exclusive_group()
+    work.add_argument(
         "--budget",
         default=None,
         metavar="SPEC",
         help=say("work allowed: N simulation iterations, or KEY=N,... with keys {keys}", keys=", ".join(_BUDGET_KEYS)),
+    )
+    work.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="think for about S seconds at the strongest analysis level (the answer then depends on the machine's speed)",
     )
     parser.add_argument("--top", type=int, default=5, help="plays to show (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the simulation (same seed, same answer)")
@@ -125,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
             raise AmathError("--top must be 1..100", code="option_range", option="--top", least=1, most=100)
         if not 1 <= args.threads <= 64:
             raise AmathError("--threads must be 1..64", code="option_range", option="--threads", least=1, most=64)
+        if args.seconds is not None and not 0.1 <= args.seconds <= MAX_SECONDS:
+            raise AmathError(f"--seconds must be 0.1..{MAX_SECONDS}", code="option_range", option="--seconds", least=0.1, most=MAX_SECONDS)
     except AmathError as exc:
         print(error_line(explain(exc)), file=sys.stderr)
         return 2
@@ -134,8 +147,12 @@ def run(args: argparse.Namespace) -> int:
         named = args.position == "-" or Path(args.position).exists()
         print(error_line(f"{args.position}: {explain(exc)}" if named else explain(exc)), file=sys.stderr)
         return 2
+    stop = None
+    if args.seconds is not None:  # the max level, stopped by the deadline (amath.players.clock)
+        timed = for_seconds(args.seconds, for_rules(MAX_BUDGET, pos.rules))
+        budget, stop = timed.budget, timed.stop
     try:
-        plays = best(pos, budget, seed=args.seed, threads=args.threads, last=last, top=args.top)
+        plays = best(pos, budget, seed=args.seed, threads=args.threads, last=last, top=args.top, stop=stop)
     except AmathError as exc:
         print(error_line(explain(exc)), file=sys.stderr)
         return 2

@@ -171,6 +171,9 @@ _OPTIONS: Mapping[str, str] = {
     ),
     "work allowed: N simulation iterations, or KEY=N,... with keys {keys}": "งานที่ให้ทำได้: จำนวนรอบจำลอง N หรือ KEY=N,... โดยคีย์คือ {keys}",
     "plays to show (default 5)": "จำนวนการลงที่แสดง (ค่าเริ่มต้น 5)",
+    "think for about S seconds at the strongest analysis level (the answer then depends on the machine's speed)": (
+        "ให้เวลาคิดประมาณ S วินาทีด้วยระดับวิเคราะห์ที่เก่งที่สุด (คำตอบจึงขึ้นกับความเร็วของเครื่อง)"
+    ),
     "seed of the simulation (same seed, same answer)": "ค่า seed ของการจำลอง (seed เดิม ได้คำตอบเดิม)",
     "threads for the simulation (the answer does not change)": "จำนวนเธรดของการจำลอง (คำตอบไม่เปลี่ยน)",
     "one JSON object a line, best first": "บรรทัดละหนึ่งออบเจ็กต์ JSON เรียงดีที่สุดก่อน",
