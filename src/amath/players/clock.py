@@ -64,6 +64,8 @@ PREENDGAME_WEIGHT = 1.5
 ENDGAME_WEIGHT = 0.5
 OPENING_SHARE = 0.8
 PREENDGAME_RACKS = 2
+#: Turns more than expected whose overhead a clocked bot keeps back (the endgame's passes).
+SPARE_TURNS = 3
 #: The deadline is at most this many times a turn's target (an estimate of speed that was too
 #: high is caught by the deadline; one too low simply finishes early).
 LIMIT_FACTOR = 2.0
@@ -131,16 +133,18 @@ def plan_turn(
     rack_size: int = 8,
     bag_start: int = 84,
     overhead: float = 0.0,
+    spare: int = 0,
 ) -> TimePlan:
     """This turn's time on a total clock: ``left`` seconds of ``clock_seconds`` remain, ``bag``
-    tiles in the bag, each turn costing ``overhead`` seconds however little it thinks.
+    tiles in the bag, each turn costing ``overhead`` seconds however little it thinks (and the
+    overhead of ``spare`` turns more than expected kept back: an endgame of passes runs long).
 
     ``limit <= max(0, left - reserve(clock_seconds))`` always: a side that never spends more
     than the limit keeps the reserve to the end of the game.
     """
     weights = turn_weights(bag, sides, rack_size, bag_start)
     room = max(0.0, left - reserve(clock_seconds))
-    spendable = room - max(0.0, overhead) * len(weights)  # every turn to come, this one included, costs its overhead
+    spendable = room - max(0.0, overhead) * (len(weights) + spare)  # every turn to come, this one included, costs its overhead
     if spendable <= 0:
         return TimePlan(0.0, 0.0)
     thinking = spendable * weights[0] / sum(weights)
@@ -172,6 +176,8 @@ class TimeManager:
         self.scale = scale
         self.overhead = PRIOR_OVERHEAD  # seconds a turn costs however little it thinks
         self.per_iteration = PRIOR_ITERATION  # seconds of one candidate's iteration
+        self.overrun = 0.0  # seconds a turn went on past its deadline (the batch running, the answer): the deadline comes that much sooner
+        self.cheapest: float | None = None  # the shortest turn recorded: no turn to come is planned to cost less
 
     # ----- planning ----------------------------------------------------------------------
     def plan(self, game: Game) -> TimePlan | None:
@@ -192,8 +198,14 @@ class TimeManager:
             sides=sides,
             rack_size=game.rules.rack_size,
             bag_start=start,
-            overhead=self.overhead,
+            overhead=self.turn_cost(),
+            spare=SPARE_TURNS,
         )
+
+    def turn_cost(self) -> float:
+        """What a turn to come costs at least, as far as this manager knows: the larger of the
+        learnt overhead and the shortest turn it recorded."""
+        return max(self.overhead, self.cheapest or 0.0)
 
     # ----- time into work ----------------------------------------------------------------
     def iterations_for(self, seconds: float, candidates: int) -> int:
@@ -217,13 +229,20 @@ class TimeManager:
         return replace(level, iterations=iterations, sim_work=work)
 
     def deadline(self, started: float, plan: TimePlan) -> Callable[[], bool]:
-        """The stop hook of :func:`amath.engine.best`: True once ``plan.limit`` seconds have passed since ``started``."""
-        end = started + plan.limit
+        """The stop hook of :func:`amath.engine.best`: True once ``plan.limit`` seconds, less the overrun
+        measured so far, have passed since ``started``."""
+        end = started + max(0.0, plan.limit - self.overrun)
         return lambda: self.now() >= end
 
-    def record(self, seconds: float, iterations: int, candidates: int) -> None:
-        """Learn from a finished turn: it took ``seconds`` and ran ``iterations`` iterations of up to ``candidates``."""
+    def record(self, seconds: float, iterations: int, candidates: int, plan: TimePlan | None = None) -> None:
+        """Learn from a finished turn: it took ``seconds`` and ran ``iterations`` iterations of up to
+        ``candidates``; with its ``plan``, how far past the deadline it went."""
         seconds = max(0.0, seconds)
+        self.cheapest = seconds if self.cheapest is None else min(self.cheapest, seconds)
+        if plan is not None and iterations > 0:
+            past = max(0.0, seconds - max(0.0, plan.limit - self.overrun))  # past the deadline that was set
+            # a longer overrun counts at once (a flag costs the game), a shorter one only slowly
+            self.overrun = past if past > self.overrun else self.overrun + LEARN * (past - self.overrun)
         if iterations <= 0:
             self.overhead += LEARN * (seconds - self.overhead)
             return

@@ -88,7 +88,7 @@ class SearchPlayer:
             stop = timer.deadline(started, plan)
             plays = best(pos, budget, seed=seed, threads=self.threads, last=last, equity=self.equity, top=1, stop=stop)
             done = plays[0].work if plays and plays[0].method == "sim" else 0
-            timer.record(timer.now() - started, done, budget.candidates)
+            timer.record(timer.now() - started, done, budget.candidates, plan)
         if plays and game.is_legal(plays[0].move):
             return plays[0].move
         self.fallbacks += 1
