@@ -8,15 +8,19 @@ without a clock is the same on any machine.  On a clock a bot spends the clock i
    once the bag is empty), each weighted by its phase (:func:`phase_weight`: the opening less,
    the middle game more, the pre-endgame most, the endgame, where the exact solver counts its
    own nodes, less).  The time left, less a reserve (:func:`reserve`) and less what every turn
-   to come costs anyway (``overhead``), is shared out by those weights: this turn's share is its
-   *target*; its *limit*, the deadline, is at most twice that and never more than the time left
-   less the reserve.  Spending at most the limit each turn never takes the clock below the reserve.
+   to come costs anyway (the larger of a learnt overhead and the shortest turn so far, for the
+   turns expected and ``SPARE_TURNS`` more), is shared out by those weights: this turn's share is
+   its *target*; its *limit*, the deadline, is at most twice that and never more than the time
+   left less the reserve.  Spending at most the limit each turn never takes the clock below the
+   reserve.
 2. **Buy work with it** (:meth:`TimeManager.budget`): the level's budget with as many simulation
    iterations as the target allows at the speed measured on this machine so far (a running
    estimate of a turn's fixed cost and of one candidate's iteration, learnt from every turn,
    :meth:`TimeManager.record`), at most ``scale`` times the level's own.
 3. **Stop at the deadline** (:meth:`TimeManager.deadline`): :func:`amath.engine.best` asks it
-   between batches of iterations and ends the simulation with what it has.
+   between batches of iterations and ends the simulation with what it has.  How far a turn
+   went past its deadline (the batch running, the answer) is learnt, and later deadlines come
+   that much sooner.
 
 A clock of the ``move`` kind (so many seconds a turn) plans each turn alone: the same phase
 weights against the middle game's, within the turn's seconds less a reserve.
