@@ -146,8 +146,8 @@ def test_best_says_what_equity_win_and_spread_mean(lang: str, monkeypatch: pytes
     assert main(["best", _endgame_string(), "--top", "2", "--budget", "nodes=100000"]) == 0
     out = capsys.readouterr().out.splitlines()
     rows = [ln for ln in out if ln[:3].strip().isdigit()]
-    notes = out[1 + len(rows) :]
-    assert rows and len(notes) >= 3
+    blank, notes = out[1 + len(rows)], out[2 + len(rows) :]
+    assert rows and blank == "" and len(notes) >= 3
     text = "\n".join(notes)
     if lang == "en":
         assert "equity:" in text and "win:" in text and "exact spread:" in text and "to the end of the game" in text

@@ -167,8 +167,7 @@ def run(args: argparse.Namespace) -> int:
         exact = "  " + say("exact spread {spread:+d}", spread=play.spread) if play.exact and play.spread is not None else ""
         rest = f"  ({' ; '.join(line[1:])})" if len(line) > 1 else ""
         out.write(f"{k:3d} {play.equity:7.1f} {100 * play.win:5.1f}%  {line[0]}{exact}{rest}\n")
-    for note in legend(plays):
-        out.write(note + "\n")
+    out.write("\n" + "".join(note + "\n" for note in legend(plays)))  # under a blank line: what the numbers mean
     return 0
 
 
