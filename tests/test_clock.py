@@ -131,9 +131,12 @@ def test_a_move_clock_plans_each_turn_within_its_seconds() -> None:
 def test_more_time_buys_more_iterations_up_to_the_scale() -> None:
     timer = TimeManager(scale=4)
     level = Budget(iterations=10, candidates=5, sim_work=100)
-    counts = [timer.budget(level, TimePlan(s, 2 * s)).iterations for s in (0.1, 0.3, 1.0, 3.0, 100.0)]
-    assert counts == sorted(counts) and counts[0] == 0 and counts[-1] == 40
-    assert timer.budget(level, TimePlan(100.0, 200.0)).sim_work == 400  # the work cap grows with the iterations
+    budgets = [timer.budget(level, TimePlan(s, 2 * s)) for s in (0.1, 0.3, 1.0, 3.0, 100.0)]
+    work = [b.iterations * b.candidates for b in budgets]
+    assert work == sorted(work) and work[0] == 0 and budgets[-1].iterations == 40
+    assert [b.candidates for b in budgets] == sorted(b.candidates for b in budgets)
+    assert budgets[0].candidates == 5 and budgets[-1].candidates == 12  # more time looks at more turns too, up to 12
+    assert budgets[-1].sim_work == 100 * 4 * 12 // 5  # the work cap grows with the iterations and the candidates
     static = timer.budget(level, TimePlan(0.0, 0.0))
     assert static.iterations == 0 and static.nodes <= 20_000
 

@@ -16,7 +16,10 @@ without a clock is the same on any machine.  On a clock a bot spends the clock i
 2. **Buy work with it** (:meth:`TimeManager.budget`): the level's budget with as many simulation
    iterations as the target allows at the speed measured on this machine so far (a running
    estimate of a turn's fixed cost and of one candidate's iteration, learnt from every turn,
-   :meth:`TimeManager.record`), at most ``scale`` times the level's own.
+   :meth:`TimeManager.record`), at most ``scale`` times the level's own; time for more
+   iterations than the level's also widens the candidates (by the square root of the ratio,
+   up to ``MAX_CANDIDATES``): a simulation that has dropped all but one candidate is done, so
+   more time is spent on more turns, not only on longer looks at the same few.
 3. **Stop at the deadline** (:meth:`TimeManager.deadline`): :func:`amath.engine.best` asks it
    between batches of iterations and ends the simulation with what it has.  How far a turn
    went past its deadline (the batch running, the answer) is learnt, and later deadlines come
@@ -75,6 +78,8 @@ SPARE_TURNS = 3
 LIMIT_FACTOR = 2.0
 #: A clocked bot's iterations go up to this many times its level's.
 SCALE = 25
+#: A clocked bot simulates at most this many candidates (the ``max`` level's).
+MAX_CANDIDATES = 12
 #: The first estimates of speed, before a turn is measured: a turn's fixed cost (move lists,
 #: inference, the answer) and one candidate's iteration (champion: median 0.36 s for 40
 #: iterations of 6 candidates, 1.5 ms each; the slow middle-game ones about 10 ms).
@@ -226,11 +231,17 @@ class TimeManager:
         if plan.limit <= 0:
             return replace(level, iterations=0, nodes=min(level.nodes, 20_000), preendgame_bag=0, inference_samples=0)
         most = max(level.iterations, level.iterations * self.scale)
-        iterations = min(most, self.iterations_for(plan.target, level.candidates))
+        candidates = level.candidates
+        iterations = self.iterations_for(plan.target, candidates)
+        if level.iterations and iterations > level.iterations:  # time for more than the level's own: look at more turns too
+            wider = int(candidates * math.sqrt(iterations / level.iterations))
+            candidates = max(candidates, min(MAX_CANDIDATES, wider))
+            iterations = self.iterations_for(plan.target, candidates)
+        iterations = min(most, iterations)
         work = level.sim_work
         if work and level.iterations:
-            work = max(1, work * max(iterations, 1) // level.iterations)
-        return replace(level, iterations=iterations, sim_work=work)
+            work = max(1, work * max(iterations, 1) * candidates // (level.iterations * level.candidates))
+        return replace(level, iterations=iterations, candidates=candidates, sim_work=work)
 
     def deadline(self, started: float, plan: TimePlan) -> Callable[[], bool]:
         """The stop hook of :func:`amath.engine.best`: True once ``plan.limit`` seconds, less the overrun
