@@ -62,7 +62,7 @@ def test_analyze_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["analyze", str(record), "--top", "2"]) == 0
     out = capsys.readouterr()
     assert "turn 1   Ann" in out.out and "played  8H 1 = 1" in out.out and "rank " in out.out
-    assert "player" in out.out and "mean rank" in out.out and "3/3 turns" in out.err
+    assert "player" in out.out and "mean rank" in out.out and "turns analysed 3/3" in out.err
     assert main(["analyze", str(record), "--json", "--quiet", "--side", "2"]) == 0
     out = capsys.readouterr()
     data = json.loads(out.out)

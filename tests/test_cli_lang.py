@@ -203,7 +203,7 @@ def test_runtime_errors_in_thai(env: pytest.MonkeyPatch, capsys: pytest.CaptureF
     env.setenv("AMATH_LANG", "th")
     missing = tmp_path / "missing.json"
     assert main(["moves", str(missing)]) == 2
-    assert capsys.readouterr().err == f"ข้อผิดพลาด: อ่าน {missing} ไม่ได้: ไม่มีไฟล์หรือไดเรกทอรีนี้\n"
+    assert capsys.readouterr().err == f"ข้อผิดพลาด: {missing}: ไม่พบไฟล์\n"  # the one reader of every command (formats.load.read_text)
     assert main(["position", str(missing)]) == 2
     assert capsys.readouterr().err == f"ข้อผิดพลาด: {missing}: ไม่พบไฟล์\n"
     assert main(["check"]) == 2

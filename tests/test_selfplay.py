@@ -62,7 +62,7 @@ def test_selfplay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert code == 0
     out, err = capsys.readouterr()
     assert "games: 2" in out and "random#2" in out and "margin random - random#2" in out
-    assert "2/2 games" in err  # the progress bar
+    assert "games 2/2" in err and "\r" not in err  # the progress line, written once: stderr is not a terminal here
     files = sorted(tmp_path.glob("game-*.json"))
     assert [f.name for f in files] == ["game-0001.json", "game-0002.json"]
     game = load_game(json.loads(files[0].read_text(encoding="utf-8")))

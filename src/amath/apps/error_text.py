@@ -136,6 +136,11 @@ ERROR_TH: Mapping[str, str] = {
     # files, records, saved games, positions (amath.formats)
     "file_not_found": "ไม่พบไฟล์",
     "file_unreadable": "อ่านไฟล์ไม่ได้: {detail}",
+    "not_text": "ไม่ใช่ไฟล์ข้อความ UTF-8 (ไบต์ {byte} ที่ตำแหน่ง {offset} ไม่ใช่ UTF-8 อาจเป็นไฟล์ไบนารี)",
+    "position_or_file": (
+        "ไม่มีไฟล์ชื่อ {arg!r} และไม่ใช่สตริงตำแหน่งด้วย: ต้องเป็นไฟล์ (JSON หรือสตริงตำแหน่ง บันทึกเกม หรือไฟล์เกมที่บันทึกไว้)"
+        " หรือสตริงตำแหน่ง 'BOARD RACK SCORES TO_MOVE' แบบที่ amath position แสดง"
+    ),
     "bad_json": "ไม่ใช่ JSON ที่ถูกต้อง: {detail}",
     "not_a_game": "นี่เป็นตำแหน่งบนกระดาน ไม่ใช่เกม (เกมคือบันทึกเกมหรือไฟล์เกมที่บันทึกไว้)",
     "json_not_record": "นี่เป็น JSON ไม่ใช่บันทึกเกมแบบข้อความ (แปลงไฟล์เกมด้วย 'amath record GAME.json')",

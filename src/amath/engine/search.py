@@ -16,7 +16,7 @@ and seed give the same answer on any machine and with any number of threads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from amath.core.errors import GameStateError, IllegalMoveError, PositionError
@@ -121,6 +121,7 @@ class _Options:
     equity: EquityCalculator
     top: int | None = None
     include: tuple[Action, ...] = ()
+    stop: Callable[[], bool] | None = None
 
 
 def best(
@@ -133,6 +134,7 @@ def best(
     equity: EquityCalculator | None = None,
     top: int | None = None,
     include: Sequence[Action] = (),
+    stop: Callable[[], bool] | None = None,
 ) -> list[Play]:
     """The turns of ``position`` for the side to move, best first.
 
@@ -144,13 +146,18 @@ def best(
     The position is left as it was.  Raises :class:`~amath.core.errors.PositionError` when the
     game is over or the side to move's rack is unknown.
 
+    ``stop``, when given, is asked between batches of simulation iterations (a deadline or a
+    request to stop): once it says True the simulation ends with the iterations finished by
+    then.  The budget stays the most work done; a ``stop`` that fires makes the answer depend
+    on the machine's speed (:mod:`amath.players.clock` uses it for bots on a clock).
+
     The signature is stable: ``amath engine`` and the bots build on it.
     """
     if position.is_over:
         raise PositionError("the game is over: there is no move to find")
     if not position.is_known(position.to_move):
         raise PositionError("the rack of the side to move must be known")
-    opts = _Options(budget or default_budget(position.rules), seed, threads, last, equity or default_equity(), top, tuple(include))
+    opts = _Options(budget or default_budget(position.rules), seed, threads, last, equity or default_equity(), top, tuple(include), stop)
     searched = position.sides == 2 and opts.budget.nodes > 0 and rack_blanks(position) <= opts.budget.blanks
     if opts.budget.iterations == 0 and opts.budget.nodes == 0:
         plays = _static(position, opts)
@@ -274,7 +281,7 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
         reply_nodes=b.reply_nodes,
         max_work=b.sim_work,
     )
-    result = sim.run(b.iterations)
+    result = sim.run(b.iterations, opts.stop)
     wins = sim.blended_wins()
     out = []
     for s in result.stats:  # valued as ranked: the play-outs with the static prior (a raw mean could rank out of order)

@@ -42,7 +42,7 @@ import math
 import random
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -449,9 +449,10 @@ class Simulator:
         return value, win_estimate(spread, unseen)
 
     # ----- the loop --------------------------------------------------------------------------
-    def run(self, iterations: int) -> SimResult:
+    def run(self, iterations: int, stop: Callable[[], bool] | None = None) -> SimResult:
         """Up to ``iterations`` iterations (fewer when one candidate is left, or once the reply
-        searches' work has reached ``max_work``: looked at after each batch, never inside one)."""
+        searches' work has reached ``max_work``, or ``stop()`` says so -- a deadline: looked at
+        after each batch, never inside one)."""
         done = 0
         capped = False
         pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
@@ -462,7 +463,7 @@ class Simulator:
                 done += todo
                 if done >= self.min_iterations:
                     self._drop()
-                if self.max_work and self.work >= self.max_work:
+                if (self.max_work and self.work >= self.max_work) or (stop is not None and stop()):
                     capped = done < iterations and self._contested()
                     break
         finally:

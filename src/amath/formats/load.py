@@ -25,15 +25,45 @@ class FileError(AmathError):
 
 
 def read_text(path: str) -> str:
-    """The file's text (``-`` reads standard input); raise :class:`FileError` if unreadable."""
+    """The file's text (``-`` reads standard input); raise :class:`FileError` if unreadable.
+
+    The one reader of every command that takes a file (and of standard input): a file that
+    is not UTF-8 text (a picture, a zip, a file saved in another encoding) is a
+    :class:`FileError` naming the first byte that cannot be read, never a ``UnicodeDecodeError``.
+    """
     if path == "-":
-        return sys.stdin.read()
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:  # a text stream put in its place (tests, embedding): already decoded
+            return sys.stdin.read()
+        return decode(raw.read(), path)
+    return read_file(path)
+
+
+def read_file(path: str) -> str:
+    """A file's UTF-8 text (no ``-`` for standard input); raise :class:`FileError` if unreadable."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise FileError("file not found", code="file_not_found", path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FileError(f"cannot read: {exc}", code="file_unreadable", path=path, detail=str(exc)) from None
+    except OSError as exc:
+        detail = exc.strerror or str(exc)
+        raise FileError(f"cannot read: {detail}", code="file_unreadable", path=path, detail=detail) from None
+    return decode(data, path)
+
+
+def decode(data: bytes, path: str) -> str:
+    """``data`` as UTF-8 text (a leading byte-order mark dropped); :class:`FileError` ``not_text`` when it is not."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        byte = f"0x{data[exc.start]:02X}"
+        raise FileError(
+            f"not a UTF-8 text file (byte {byte} at offset {exc.start} is not UTF-8; a binary file?)",
+            code="not_text",
+            path=path,
+            byte=byte,
+            offset=exc.start,
+        ) from None
 
 
 #: Keys only a saved game has (a position has none of them).

@@ -15,6 +15,7 @@ from amath.engine import Budget, best
 from amath.engine.search import for_rules
 from amath.engine.static import default_equity
 from amath.game import Game
+from amath.players.clock import TimeManager
 from amath.players.equity import EquityPlayer
 
 #: Budgets: ``sim`` simulates (12 play-outs of 4 candidates of different shapes plus the
@@ -50,9 +51,18 @@ def level_budget(level: str, rules: Ruleset) -> Budget:
 class SearchPlayer:
     """A bot that plays :func:`amath.engine.best`'s first turn within ``budget``."""
 
-    def __init__(self, seed: int | None = None, *, budget: Budget | None = None, name: str = "champion", threads: int = 1) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        budget: Budget | None = None,
+        name: str = "champion",
+        threads: int = 1,
+        timer: TimeManager | None = None,
+    ) -> None:
         self.name = name
         self.budget = budget  # None: the level's own for the ruleset played (LEVEL_BUDGETS)
+        self.timer = timer  # on a game with a clock: spend the clock (amath.players.clock); None: always the budget
         self.seed = seed or 0
         self.threads = threads
         self.fallbacks = 0  # turns the engine got wrong and the equity bot chose (should stay 0)
@@ -68,7 +78,17 @@ class SearchPlayer:
         if budget.inference_samples and game.history and game.history[-1].player != game.to_move:
             move = game.history[-1].move
             last = move if isinstance(move, Place | Exchange) else None
-        plays = best(pos, budget, seed=seed, threads=self.threads, last=last, equity=self.equity, top=1)
+        timer = self.timer
+        plan = timer.plan(game) if timer is not None else None
+        if timer is None or plan is None:  # no clock: the level's work, the same answer on any machine
+            plays = best(pos, budget, seed=seed, threads=self.threads, last=last, equity=self.equity, top=1)
+        else:
+            started = timer.now()
+            budget = timer.budget(budget, plan)
+            stop = timer.deadline(started, plan)
+            plays = best(pos, budget, seed=seed, threads=self.threads, last=last, equity=self.equity, top=1, stop=stop)
+            done = plays[0].work if plays and plays[0].method == "sim" else 0
+            timer.record(timer.now() - started, done, budget.candidates, plan)
         if plays and game.is_legal(plays[0].move):
             return plays[0].move
         self.fallbacks += 1
@@ -80,6 +100,6 @@ def sim_player(seed: int | None = None, budget: Budget | None = None) -> SearchP
     return SearchPlayer(seed, budget=budget, name="sim")
 
 
-def champion_player(seed: int | None = None, budget: Budget | None = None) -> SearchPlayer:
-    """The ``champion`` level."""
-    return SearchPlayer(seed, budget=budget, name="champion")
+def champion_player(seed: int | None = None, budget: Budget | None = None, timer: TimeManager | None = None) -> SearchPlayer:
+    """The ``champion`` level; with a ``timer`` it spends the game's clock when the game has one (amath.players.clock)."""
+    return SearchPlayer(seed, budget=budget, name="champion", timer=timer)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from amath.apps.cli.lang import error_line, explain, say
+from amath.apps.cli.progress import ProgressLine
 from amath.core.errors import AmathError
 from amath.engine import Budget
 from amath.formats.load import load_game_text, read_text
@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--top", type=int, default=3, help="best plays to list per turn (default 3)")
     parser.add_argument("--side", type=int, action="append", help="analyse only side N (from 1); repeatable")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+    parser.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     parser.add_argument("--turn", type=int, action="append", metavar="N", help="analyse only turn N (from 1); repeatable")
     parser.add_argument(
@@ -56,11 +56,8 @@ def engine_analyses(
     args: argparse.Namespace, game: Game, known: Callable[[int], bool], sides: list[int] | None, budget: Budget | None
 ) -> list[TurnAnalysis]:
     """The analysis by ``--engine`` sim or champion (:mod:`amath.study.engine_analysis`)."""
-    progress = None if args.quiet else _progress_bar(time.perf_counter())
-    out = analyze_game_with_engine(game, args.engine, known=known, sides=sides, top=args.top, progress=progress, budget=budget)
-    if progress is not None:
-        print(file=sys.stderr)
-    return out
+    with ProgressLine(say("turns analysed"), 0, show=not args.quiet) as bar:
+        return analyze_game_with_engine(game, args.engine, known=known, sides=sides, top=args.top, progress=bar.update, budget=budget)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -95,10 +92,8 @@ def run(args: argparse.Namespace) -> int:
             print(error_line(explain(exc)), file=sys.stderr)
             return 2
     else:
-        progress = None if args.quiet else _progress_bar(time.perf_counter())
-        analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=progress, jobs=args.jobs, turns=args.turn)
-        if progress is not None:
-            print(file=sys.stderr)
+        with ProgressLine(say("turns analysed"), 0, show=not args.quiet) as bar:
+            analyses = analyze_game(game, known=known, sides=sides, top=args.top, progress=bar.update, jobs=args.jobs, turns=args.turn)
     summary = summarize(analyses, names)
     if args.boards is not None:
         try:
@@ -130,17 +125,6 @@ def _load(path: str) -> tuple[Game, Callable[[int], bool]]:
         raise result.problem
     racks = [line.rack is not None for line in rec.turns]
     return result.game, lambda k: k < len(racks) and racks[k]
-
-
-def _progress_bar(started: float) -> Callable[[int, int], None]:
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(total, 1)
-        elapsed = time.perf_counter() - started
-        counts = say("{done}/{total} turns, {elapsed:.0f} s", done=done, total=total, elapsed=elapsed)
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {counts}", end="", file=sys.stderr, flush=True)
-
-    return show
 
 
 def _rank_of_many(a: TurnAnalysis) -> str:

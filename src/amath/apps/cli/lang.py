@@ -79,6 +79,14 @@ def explain(exc: BaseException, lang: str | None = None) -> str:
     return str(exc)
 
 
+def os_reason(exc: BaseException, lang: str | None = None) -> str:
+    """Why a file could not be read or written, without the file's name (the caller puts it first):
+    the system's words (``No such file or directory``) in ``lang``, or the error by its code."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return say(exc.strerror, lang)
+    return explain(exc, lang)
+
+
 def error_line(message: str, lang: str | None = None) -> str:
     """``error: MESSAGE``, the form of every CLI error line on standard error."""
     return say("error: {message}", lang, message=message)

@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
 from amath.apps.cli.lang import error_line, explain, say
 from amath.core.errors import AmathError
@@ -15,7 +14,7 @@ from amath.engine.generator import get_generator
 from amath.engine.movegen import GeneratedMove
 from amath.engine.movegen.dispatch import SearchStopped, uses_smath_search
 from amath.engine.movegen.request import SearchRequest
-from amath.formats.load import position_from_text
+from amath.formats.load import position_from_text, read_text
 
 HELP = "list every legal placement for a position's rack, best score first (position JSON as in docs/rules.md, or a position string)"
 
@@ -42,10 +41,9 @@ def run(args: argparse.Namespace) -> int:
         print(error_line(say("--limit must be 0 or more")), file=sys.stderr)
         return 2
     try:
-        text = sys.stdin.read() if args.position == "-" else Path(args.position).read_text(encoding="utf-8")
-    except OSError as exc:
-        reason = say(exc.strerror or str(exc))
-        print(error_line(say("cannot read {path}: {reason}", path=args.position, reason=reason)), file=sys.stderr)
+        text = read_text(args.position)  # the reader of every command: a binary file is an error, never a traceback
+    except AmathError as exc:
+        print(error_line(f"{args.position}: {explain(exc)}"), file=sys.stderr)
         return 2
     try:
         pos = position_from_text(text)

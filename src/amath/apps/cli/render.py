@@ -6,11 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from amath.apps.cli.lang import error_line, explain
+from amath.apps.cli.lang import error_line, explain, os_reason, say
 from amath.core.errors import AmathError
 from amath.formats.load import game_at, load_any, read_text
 from amath.formats.view import PositionView
-from amath.render.png import svg_to_png
+from amath.render.png import ConverterMissing, svg_to_png
 from amath.render.svg import board_svg
 
 HELP = "draw the board of a game (after N turns) or a position as SVG, or PNG where a converter is installed"
@@ -27,33 +27,49 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the picture; exit 2 naming the problem (bad input, no PNG converter)."""
+    """Write the picture; exit 2 naming what is wrong: an option, the input file, or the output file."""
+    suffix = Path(args.output).suffix.lower()
     try:
-        suffix = Path(args.output).suffix.lower()
-        if args.output != "-" and suffix not in (".svg", ".png"):
-            raise AmathError(
-                f"-o {args.output}: the file must end in .svg or .png, not {suffix or 'nothing'}",
-                code="option_extension",
-                option="-o",
-                extension=suffix,
-                choices=".svg .png",
-            )
+        _check_options(args, suffix)
+    except AmathError as exc:
+        print(error_line(explain(exc)), file=sys.stderr)
+        return 2
+    try:
         svg = _draw(args)
-        if args.output == "-":
-            sys.stdout.write(svg)
-        elif suffix == ".png":
+    except AmathError as exc:  # the input is what is wrong: name it
+        print(error_line(f"{args.game}: {explain(exc)}"), file=sys.stderr)
+        return 2
+    if args.output == "-":
+        sys.stdout.write(svg)
+        return 0
+    try:
+        if suffix == ".png":
             svg_to_png(svg, Path(args.output), args.scale)
         else:
             Path(args.output).write_text(svg, encoding="utf-8")
-    except (AmathError, OSError) as exc:
-        print(error_line(f"{args.game}: {explain(exc)}"), file=sys.stderr)
+    except ConverterMissing as exc:  # nothing wrong with either file: the machine lacks a converter
+        print(error_line(explain(exc)), file=sys.stderr)
+        return 2
+    except (AmathError, OSError) as exc:  # the picture could not be written: name the output
+        print(error_line(say("cannot write {path}: {reason}", path=args.output, reason=os_reason(exc))), file=sys.stderr)
         return 2
     return 0
 
 
-def _draw(args: argparse.Namespace) -> str:
+def _check_options(args: argparse.Namespace, suffix: str) -> None:
+    if args.output != "-" and suffix not in (".svg", ".png"):
+        raise AmathError(
+            f"-o {args.output}: the file must end in .svg or .png, not {suffix or 'nothing'}",
+            code="option_extension",
+            option="-o",
+            extension=suffix,
+            choices=".svg .png",
+        )
     if not 10 <= args.cell <= 400:
         raise AmathError(f"--cell must be 10..400 pixels, not {args.cell}", code="option_range", option="--cell", least=10, most=400)
+
+
+def _draw(args: argparse.Namespace) -> str:
     loaded = load_any(read_text(args.game))
     if isinstance(loaded, PositionView):
         if args.turn is not None:

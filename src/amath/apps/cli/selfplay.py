@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from amath.apps.cli.lang import bot_levels, error_line, explain, say
+from amath.apps.cli.progress import ProgressLine
 from amath.core.rules import get_ruleset
 from amath.players.parallel import ParallelError, Workers, run_ordered
 from amath.players.registry import BOTS
@@ -32,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="play on Ray (pip install 'amath[ray]'): auto joins this machine's cluster, an address joins that one, local starts one",
     )
     parser.add_argument("--out", type=Path, default=None, metavar="DIR", help="write each game to DIR/game-NNNN.json")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
 def _labels(names: Sequence[str]) -> list[str]:
@@ -45,14 +46,6 @@ def _labels(names: Sequence[str]) -> list[str]:
             label = f"{name}#{k}"
         out.append(label)
     return out
-
-
-def _progress(done: int, total: int, started: float) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    elapsed = time.perf_counter() - started
-    counts = say("{done}/{total} games, {elapsed:.0f} s", done=done, total=total, elapsed=elapsed)
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {counts}", end="", file=sys.stderr, flush=True)
 
 
 def summary_lines(summary: Summary) -> list[str]:
@@ -119,23 +112,18 @@ def run(args: argparse.Namespace) -> int:
     summary = Summary(bots)
     workers = Workers(args.jobs, args.ray)
     started = time.perf_counter()
-    show = not args.quiet
-    if show:
-        _progress(0, args.games, started)
     try:
-        for rec in run_ordered(play_task, run_tasks(bots, args.seed, args.games, rules), workers):
-            summary.add(rec)
-            if args.out is not None:
-                path = args.out / f"game-{rec.index + 1:04d}.json"
-                path.write_text(json.dumps(rec.saved, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-            if show:
-                _progress(summary.games, args.games, started)
+        with ProgressLine(say("games"), args.games, show=not args.quiet) as bar:
+            for rec in run_ordered(play_task, run_tasks(bots, args.seed, args.games, rules), workers):
+                summary.add(rec)
+                if args.out is not None:
+                    path = args.out / f"game-{rec.index + 1:04d}.json"
+                    path.write_text(json.dumps(rec.saved, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+                bar.update(summary.games)
     except ParallelError as exc:
-        print("\n" + error_line(explain(exc)), file=sys.stderr)
+        print(error_line(explain(exc)), file=sys.stderr)
         return 2
     wall = time.perf_counter() - started
-    if show:
-        print(file=sys.stderr)
     for line in summary_lines(summary):
         print(line)
     print(

@@ -96,7 +96,7 @@ _OPTIONS: Mapping[str, str] = {
         "เล่นบน Ray (pip install 'amath[ray]'): auto เข้าร่วมคลัสเตอร์ของเครื่องนี้ ที่อยู่เข้าร่วมคลัสเตอร์นั้น local เริ่มคลัสเตอร์ใหม่"
     ),
     "write each game to DIR/game-NNNN.json": "เขียนแต่ละเกมลง DIR/game-NNNN.json",
-    "no progress bar": "ไม่แสดงแถบความคืบหน้า",
+    "no progress line": "ไม่แสดงความคืบหน้า",
     # serve
     "limits": "ขีดจำกัด",
     "each also read from its environment variable; an option wins": "แต่ละค่าอ่านจากตัวแปรสภาพแวดล้อมของมันได้ด้วย ถ้าระบุตัวเลือกจะใช้ตัวเลือก",
@@ -155,7 +155,7 @@ _OPTIONS: Mapping[str, str] = {
     "best plays to list per turn (default 3)": "จำนวนการลงที่ดีที่สุดที่แสดงต่อตา (ค่าเริ่มต้น 3)",
     "analyse only side N (from 1); repeatable": "วิเคราะห์เฉพาะฝ่าย N (นับจาก 1) ระบุซ้ำได้",
     "print one JSON document instead of the table": "แสดงเป็นเอกสาร JSON หนึ่งชุดแทนตาราง",
-    "no progress bar on standard error": "ไม่แสดงแถบความคืบหน้าทางเอาต์พุตข้อผิดพลาดมาตรฐาน",
+    "no progress line on standard error": "ไม่แสดงความคืบหน้าทางเอาต์พุตข้อผิดพลาดมาตรฐาน",
     "worker processes (default 1)": "จำนวนโพรเซสที่ทำงาน (ค่าเริ่มต้น 1)",
     "analyse only turn N (from 1); repeatable": "วิเคราะห์เฉพาะตาที่ N (นับจาก 1) ระบุซ้ำได้",
     "write the board before each analysed turn to DIR/turn-NNN.svg": "เขียนกระดานก่อนแต่ละตาที่วิเคราะห์ลง DIR/turn-NNN.svg",
@@ -176,6 +176,9 @@ _OPTIONS: Mapping[str, str] = {
     ),
     "work allowed: N simulation iterations, or KEY=N,... with keys {keys}": "งานที่ให้ทำได้: จำนวนรอบจำลอง N หรือ KEY=N,... โดยคีย์คือ {keys}",
     "plays to show (default 5)": "จำนวนการลงที่แสดง (ค่าเริ่มต้น 5)",
+    "think for about S seconds at the strongest analysis level (the answer then depends on the machine's speed)": (
+        "ให้เวลาคิดประมาณ S วินาทีด้วยระดับวิเคราะห์ที่เก่งที่สุด (คำตอบจึงขึ้นกับความเร็วของเครื่อง)"
+    ),
     "seed of the simulation (same seed, same answer)": "ค่า seed ของการจำลอง (seed เดิม ได้คำตอบเดิม)",
     "threads for the simulation (the answer does not change)": "จำนวนเธรดของการจำลอง (คำตอบไม่เปลี่ยน)",
     "one JSON object a line, best first": "บรรทัดละหนึ่งออบเจ็กต์ JSON เรียงดีที่สุดก่อน",
@@ -197,7 +200,7 @@ _MESSAGES: Mapping[str, str] = {
     "{word!r} is not a tile face of {variant} (faces: {faces})": "{word!r} ไม่ใช่หน้าเบี้ยของ {variant} (หน้าเบี้ยที่มี: {faces})",
     # moves
     "--limit must be 0 or more": "--limit ต้องเป็น 0 ขึ้นไป",
-    "cannot read {path}: {reason}": "อ่าน {path} ไม่ได้: {reason}",
+    "cannot write {path}: {reason}": "เขียน {path} ไม่ได้: {reason}",
     "... {found} placements so far": "... พบแล้ว {found} การลง",
     "{n} moves in {seconds:.3f} s": "{n} การลง ใน {seconds:.3f} วินาที",
     "ask for the best ones instead, e.g. --limit 20": "ขอเฉพาะการลงที่ดีที่สุดแทน เช่น --limit 20",
@@ -206,8 +209,18 @@ _MESSAGES: Mapping[str, str] = {
     # best
     "  # equity    win  move  (line)": "  # คะแนนรวมค่าเบี้ย โอกาสชนะ  ตา  (แนวที่คาด)",
     "exact spread {spread:+d}": "ผลต่างแน่นอน {spread:+d}",
+    "equity: what the play is worth in points, as the engine values it:": "คะแนนรวมค่าเบี้ย: การลงนี้มีค่ากี่คะแนนตามที่เครื่องประเมิน",
+    "  its score plus the worth of the tiles kept": "  คะแนนที่ได้ บวกค่าของเบี้ยที่เก็บไว้บนแป้น",
+    "  the mean result of simulated games after it (points for you minus the opponent's, and the tiles kept)": (
+        "  ผลเฉลี่ยของเกมที่จำลองเล่นต่อจากการลงนี้ (คะแนนของคุณลบคะแนนของฝ่ายตรงข้าม รวมค่าเบี้ยที่เก็บไว้)"
+    ),
+    "  the points you gain over the opponent from this turn to the end of the game": ("  คะแนนที่คุณจะได้มากกว่าฝ่ายตรงข้ามนับจากตานี้จนจบเกม"),
+    "win: the chance to win the game after the play": "โอกาสชนะ: โอกาสที่จะชนะเกมหลังการลงนี้",
+    "exact spread: the final score difference (you minus the opponent) with best play by both sides, solved": (
+        "ผลต่างแน่นอน: ผลต่างคะแนนตอนจบเกม (คะแนนของคุณลบคะแนนของฝ่ายตรงข้าม) เมื่อทั้งสองฝ่ายเล่นดีที่สุด คำนวณได้แน่นอน"
+    ),
     # analyze
-    "{done}/{total} turns, {elapsed:.0f} s": "{done}/{total} ตา, {elapsed:.0f} วินาที",
+    "turns analysed": "ตาที่วิเคราะห์แล้ว",
     "placements too many to list": "การลงมีมากเกินจะแสดงทั้งหมด",
     "rank {rank} ({moves} placements score more)": "อันดับ {rank} (มี {moves} การลงที่ได้คะแนนมากกว่า)",
     "rank ? (the search stopped at its budget)": "อันดับ ? (ค้นถึงขีดจำกัดแล้วหยุด)",
@@ -245,7 +258,7 @@ _MESSAGES: Mapping[str, str] = {
     "{game}: all {turns} turns agree and so does the end of the game": "{game}: ตรงกันทั้ง {turns} ตา และตอนจบเกมก็ตรงกัน",
     "{game}: all {turns} turns agree": "{game}: ตรงกันทั้ง {turns} ตา",
     # selfplay
-    "{done}/{total} games, {elapsed:.0f} s": "{done}/{total} เกม, {elapsed:.0f} วินาที",
+    "games": "เกม",
     "--players takes 2 to 4 of {bots} (got {players!r})": "--players รับบอท 2 ถึง 4 ตัวจาก {bots} (ได้ {players!r})",
     "--games and --jobs must be at least 1": "--games และ --jobs ต้องมีอย่างน้อย 1",
     "  wall time {wall:.1f} s on {workers}: {rate:.3f} games per second": "  ใช้เวลาจริง {wall:.1f} วินาที บน {workers}: {rate:.3f} เกมต่อวินาที",

@@ -5,10 +5,12 @@ its counts, :class:`Go`), a ranked turn is :class:`amath.engine.Play` (written o
 ``best`` line by :func:`play_json`).
 
 ``best`` counts its work (simulation iterations, endgame nodes), so a budget in
-iterations or nodes gives the same answer anywhere.  A budget in time, and ``go
-infinite``, run ``best`` in rounds of growing iterations (0 = static equity, then 1, 2,
-4, ...): each round is reproducible, ``stop`` and the clock are looked at between rounds,
-and the answer is that of the last round finished.
+iterations or nodes gives the same answer anywhere.  A budget in time (``go time MS``) is
+one search of the analysis level ``max`` (:data:`amath.players.clock.MAX_BUDGET`, the counts
+given capping it) that the deadline or ``stop`` ends between batches of iterations
+(:func:`amath.players.clock.for_seconds`).  ``go infinite`` runs ``best`` in rounds of growing
+iterations (0 = static equity, then 1, 2, 4, ...) until ``stop``, which also ends the round
+running; the answer is that of the last round.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from amath.core.position import Action
 from amath.core.position import Position as SearchPosition
 from amath.core.rules.base import Ruleset
 from amath.engine import Budget, Play, best, default_budget
+from amath.engine.search import for_rules
 from amath.formats.view import PositionView
+from amath.players.clock import MAX_BUDGET, for_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +131,11 @@ class EngineSearch:
     ) -> list[Play]:
         started = time.perf_counter()
 
-        def run(engine_budget: Budget) -> list[Play]:
+        def run(engine_budget: Budget, until: Callable[[], bool] | None = None) -> list[Play]:
             search_pos = SearchPosition.from_view(pos.rules, pos.board(), pos.rack, pos.scores, pos.to_move)
-            plays = best(search_pos, engine_budget, seed=options.seed, threads=options.threads, last=options.last, top=options.top)
+            plays = best(
+                search_pos, engine_budget, seed=options.seed, threads=options.threads, last=options.last, top=options.top, stop=until
+            )
             work = max((p.work for p in plays), default=0)
             elapsed = int((time.perf_counter() - started) * 1000)
             # a simulation reports the iterations it ran: fewer than asked when sim_work stopped it
@@ -140,6 +146,10 @@ class EngineSearch:
         budget = go.budget(pos.rules)  # the ruleset's own (Smath: static equity) with the counts given
         if go.time_ms is None and not go.infinite:  # a count: one search, reproducible
             return run(budget)
+        if not go.infinite:  # a time: one search of the max level, ended by the deadline or stop
+            level = replace(for_rules(MAX_BUDGET, pos.rules), **dict(go.counts))
+            timed = for_seconds(go.time_ms / 1000 if go.time_ms is not None else 0.0, level, now=time.perf_counter, also=stop.is_set)
+            return run(timed.budget, timed.stop)
         deadline = None if go.time_ms is None else started + go.time_ms / 1000
         most = go.given("iterations")
         found = run(replace(budget, iterations=0))
@@ -148,7 +158,7 @@ class EngineSearch:
         iterations = 1
         while not stop.is_set() and (most is None or iterations <= most):
             round_started = time.perf_counter()
-            found = run(replace(budget, iterations=iterations))
+            found = run(replace(budget, iterations=iterations), stop.is_set)  # stop ends a round between batches
             took = time.perf_counter() - round_started
             if found and found[0].exact:
                 break  # solved: more rounds would say the same

@@ -15,6 +15,7 @@ from typing import Any
 
 from amath.core.errors import PositionError
 from amath.core.tiles import ascii_digits
+from amath.formats.load import read_file
 from amath.formats.save import load_game, save_game
 from amath.game import Game
 
@@ -39,15 +40,7 @@ def write(path: str | os.PathLike[str], game: Game, bots: Mapping[int, str]) -> 
 
 def read(path: str | os.PathLike[str]) -> tuple[Game, dict[int, str]]:
     """Load a saved game and its bot seats; PositionError (a ValueError) if it is not one."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(
-            f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}",
-            code="file_unreadable",
-            path=os.fspath(path),
-            detail=str(exc.strerror or exc),
-        ) from None
+    text = read_file(os.fspath(path))  # FileError (a ValueError) when missing, unreadable or not text
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
