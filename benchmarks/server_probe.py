@@ -75,7 +75,8 @@ def _garbage_census() -> None:
 async def lag_monitor() -> None:
     """How late the loop wakes a task that asked to sleep 5 ms: what every callback waits behind."""
     if os.environ.get("AMATH_PROBE_FULL"):  # the collector's full collection (amath.apps.server.collector.step), timed as gc2
-        asyncio.get_running_loop().call_later(float(os.environ["AMATH_PROBE_FULL"]), collector.step, 0.0, collector.FULL_EVERY)
+        due = collector.Fulls(0.0, 0)  # a full collection due by the clock
+        asyncio.get_running_loop().call_later(float(os.environ["AMATH_PROBE_FULL"]), collector.step, due, collector.FULL_EVERY)
     if os.environ.get("AMATH_PROBE_GARBAGE"):
         asyncio.get_running_loop().call_later(float(os.environ["AMATH_PROBE_GARBAGE"]), _garbage_census)
     while True:
