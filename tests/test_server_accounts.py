@@ -57,7 +57,7 @@ def test_sign_up_logs_in_with_a_signed_httponly_cookie_and_a_csrf_cookie(client:
     from amath.apps.server.schema import AccountRow
 
     with Session(players.engine) as s:
-        stored = s.scalar(select(AccountRow.password_hash))
+        stored = s.scalar(select(AccountRow.password_hash).where(AccountRow.key == "ann"))
     assert stored is not None and stored.startswith("$argon2id$") and PASSWORD not in stored
 
 
