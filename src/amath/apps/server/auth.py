@@ -19,6 +19,7 @@ an unknown name and a wrong password get the same 401 after the same Argon2 work
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -321,7 +322,7 @@ class Auth:
             raise refuse(403, "wrong_password", "the old password is wrong")
         await self._hash(self.players.set_password, account.id, new)  # every session ends ...
         sid = await self._run(self.players.open_session, account.id)  # ... but this one goes on with a new id
-        return self._answer(request, account, sid)
+        return self._answer(request, dataclasses.replace(account, must_change=False), sid)
 
     async def in_play(self, request: Request) -> Response:
         """The logged-in account's games waiting or in play: its seat there is open to it from any browser."""
