@@ -1,5 +1,5 @@
 // Players: /account (sign up, log in, settings, log out), /u/NAME (a profile), /leaderboard.
-import { api, currentAccount, el, forgetAccount, paintAccount, setupLang, showAccount, t } from "./common.js";
+import { api, botLabel, currentAccount, el, forgetAccount, paintAccount, setupLang, showAccount, t } from "./common.js";
 import { getLang, reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -97,7 +97,8 @@ function chart(points, label) {
 function renderProfile() {
   if (!profile) return;
   $("profile-card").hidden = false;
-  $("profile-name").textContent = profile.display === profile.name ? profile.name : `${profile.display} (${profile.name})`;
+  const display = profile.bot ? t("bot_name", { level: botLabel(profile.bot) }) : profile.display;  // a bot's page: its level's name in the page's language
+  $("profile-name").textContent = display === profile.name ? profile.name : `${display} (${profile.name})`;
   $("profile-since").textContent = t("member_since", { date: date(profile.created) });
   const s = profile.stats;
   const average = s.average_score === null ? "" : ` · ${t("average_score")}: ${s.average_score}`;
