@@ -58,7 +58,8 @@ function setupMine() {
 
 // ----- /classes/ID ---------------------------------------------------------------------------------------
 function ratingsText(ratings) {
-  return ratings.map((r) => `${rulesetLabel(r.ruleset)} · ${t(`class_${r.time_class}`)}: ${r.rating}${r.provisional ? "?" : ""}`).join("; ");
+  const pool = (r) => (r.pool === "bots" ? ` · ${t("pool_bots")}` : "");  // the rating against the bots, apart from people's
+  return ratings.map((r) => `${rulesetLabel(r.ruleset)} · ${t(`class_${r.time_class}`)}${pool(r)}: ${r.rating}${r.provisional ? "?" : ""}`).join("; ");
 }
 
 function gameCells(g) {
