@@ -56,8 +56,8 @@ def test_a_resigned_rated_game_changes_both_ratings_and_shows_in_both_profiles(a
     r = ann.post(f"/api/games/{game_id}/resign", headers={"X-Seat-Token": ann_token} | csrf(ann))
     assert r.status_code == 200, r.text
     a, b = profile(ann, "ann"), profile(ann, "BEN")
-    assert a["stats"] == {"played": 1, "won": 0, "drawn": 0, "lost": 1, "average_score": 0.0}
-    assert b["stats"] == {"played": 1, "won": 1, "drawn": 0, "lost": 0, "average_score": 0.0}
+    assert a["stats"] == {"played": 1, "won": 0, "drawn": 0, "lost": 1, "average_score": 0.0, "bingos": 0}
+    assert b["stats"] == {"played": 1, "won": 1, "drawn": 0, "lost": 0, "average_score": 0.0, "bingos": 0}
     (ra,), (rb,) = a["ratings"], b["ratings"]
     assert (ra["ruleset"], ra["time_class"], rb["time_class"]) == ("a-math", "classic", "classic")
     assert ra["rating"] < 1500 < rb["rating"] and ra["rating"] + rb["rating"] == 3000
@@ -91,7 +91,7 @@ def test_who_may_play_a_rated_game(app: Any) -> None:
     guest = TestClient(app)
     r = guest.post("/api/games", json={"mode": "room", "rated": True})
     assert r.status_code == 401 and r.json()["code"] == "rated_login" and "เข้าสู่ระบบ" in r.json()["messages"]["th"]
-    for setup in ({"mode": "bot"}, {"mode": "hotseat"}, {"players": 3}, {"teams": True}, {"variant": "smath+beginners"}):
+    for setup in ({"mode": "hotseat"}, {"players": 3}, {"teams": True}, {"variant": "smath+beginners"}):
         r = ann.post("/api/games", json={"mode": "room", "rated": True} | setup, headers=csrf(ann))
         assert r.status_code == 400 and r.json()["code"] == "rated_setup", setup
     made = ann.post("/api/games", json={"mode": "room", "rated": True}, headers=csrf(ann)).json()

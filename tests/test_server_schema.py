@@ -1,4 +1,4 @@
-"""The versioned schema: migrations build exactly the models, and a database from before versions is upgraded in place.
+"""The versioned schema: migrations build exactly the models; a database from before versions, or from main at 0003, is upgraded in place.
 
 ``tests/data/db-before-versions.json`` holds every row of a database made by the server as
 main had it on 2026-12-07 (de07799: a hot seat with four turns, a room in play, a waiting
@@ -20,7 +20,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, insert, inspect
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, insert, inspect, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from starlette.testclient import TestClient
 
@@ -156,3 +156,38 @@ def test_a_database_from_a_newer_amath_is_refused_in_one_line_and_left_as_it_is(
     assert err.value.code == "db_schema_unknown" and "0999" in str(err.value) and "\n" not in str(err.value)
     assert "รุ่น 0999" in describe(err.value, "th")
     assert _version(db_url) == "0999"
+
+
+def test_a_database_from_main_at_0003_is_upgraded_in_place_with_its_players(db_url: str) -> None:
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0003")
+            conn.execute(text("INSERT INTO accounts (name, key, display, password_hash, created) VALUES ('Ann', 'ann', 'Ann', 'x', 1.0)"))
+            conn.execute(
+                text("INSERT INTO games (id, mode, config, status, created, turn_started) VALUES ('g1', 'room', '{}', 'over', 1.0, 0.0)")
+            )
+            conn.execute(text("INSERT INTO ratings VALUES (1, 'a-math', 'classic', 1612.4, 80.0, 0.06, 7, 2.0)"))
+            conn.execute(
+                text(
+                    "INSERT INTO results (game_id, seat, account_id, outcome, score, opponent, opponent_score, reason, rated, ruleset,"
+                    " time_class, finished) VALUES ('g1', 0, 1, 'win', 400, 'Ben', 300, 'out', 1, 'a-math', 'classic', 3.0)"
+                )
+            )
+            conn.execute(text("INSERT INTO classes (teacher_id, name, code, created) VALUES (1, 'M.1', 'ABCDEF', 1.0)"))
+        store = Store(db_url)
+        store.close()
+        assert store.schema == "upgraded" and _version(db_url) == HEAD
+        with engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+            assert inspect(conn).get_pk_constraint("ratings")["constrained_columns"] == ["account_id", "ruleset", "time_class", "pool"]
+            assert conn.execute(text("SELECT rating, games, pool FROM ratings")).one() == (1612.4, 7, "people")
+            assert conn.execute(text("SELECT score, pool, bingos FROM results")).one() == (400, "people", None)
+            assert conn.execute(text("SELECT bot, must_change FROM accounts WHERE key = 'ann'")).one() == (None, False)
+            assert conn.execute(text("SELECT name, deleted FROM classes")).one() == ("M.1", None)
+        with TestClient(create_app(Settings(db_url=db_url, bot_delay=0.0))) as client:  # the server opens it: Ann's page as before
+            ann = client.get("/api/users/ann").json()
+            assert [(r["pool"], r["rating"], r["games"]) for r in ann["ratings"]] == [("people", 1612, 7)]
+            assert ann["stats"]["won"] == 1 and ann["stats"]["bingos"] == 0
+    finally:
+        engine.dispose()

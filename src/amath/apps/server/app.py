@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import Message
@@ -24,7 +24,7 @@ import amath.apps.server.collector as collector
 from amath import __version__
 from amath.apps.server.accounts import Players
 from amath.apps.server.auth import Auth, CsrfMiddleware
-from amath.apps.server.bots import level_names
+from amath.apps.server.bots import level_names, seat_name
 from amath.apps.server.classes import Classes
 from amath.apps.server.classroom import Classroom
 from amath.apps.server.coach import record_key
@@ -33,8 +33,9 @@ from amath.apps.server.errors import ApiError
 from amath.apps.server.headers import SecurityHeadersMiddleware
 from amath.apps.server.jsonbody import parse_json
 from amath.apps.server.limits import LimitsMiddleware, ReadOnlyMiddleware, SocketLimits
+from amath.apps.server.lobbyfeed import MAX_STREAMS, LobbyFeed
 from amath.apps.server.records import read_upload, replay_svg, replay_view
-from amath.apps.server.rooms import Rooms, Watcher
+from amath.apps.server.rooms import AccountKey, Rooms, Token, Watcher
 
 log = logging.getLogger("amath.apps.server")
 MAX_TOKEN = 128
@@ -87,8 +88,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
     rooms = Rooms(settings)
     auth = Auth(Players(rooms.db.store.engine), settings.login)
     rooms.results = auth
+    auth.bots = auth.players.bot_accounts({level: seat_name(level) for level in rooms.bot_levels})
+    feed = LobbyFeed(rooms.lobby)
+    rooms.on_change = feed.poke
     classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher), rooms.progress)
     web = web_dir()
+
+    async def _cred(request: Request) -> Token:
+        """The request's seat token, else its logged-in account (which holds its own seats from any browser), else None."""
+        token = _token(request)
+        if token is not None or auth.cookies.session_of(request.scope) is None:
+            return token
+        account = await auth.current(request)
+        return None if account is None else AccountKey(account.id)
 
     async def page(request: Request) -> Response:
         name = "game.html" if "game_id" in request.path_params else "index.html"
@@ -109,32 +121,39 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lobby(request: Request) -> Response:
         return JSONResponse(await rooms.lobby())
 
+    async def lobby_events(request: Request) -> Response:
+        if feed.listeners >= MAX_STREAMS:
+            raise ApiError(503, "too many pages follow the lobby now: it is read every few seconds instead", code="lobby_busy",
+                           th="มีหน้าที่ติดตามล็อบบี้อยู่มากเกินไป จะอ่านล็อบบี้ใหม่ทุกสองสามวินาทีแทน")  # fmt: skip
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(feed.events(), media_type="text/event-stream", headers=headers)
+
     async def create(request: Request) -> Response:
         address = request.client.host if request.client else "?"
-        account = await auth.current(request)
+        account = await auth.player(request)
         return JSONResponse(await rooms.create(await _json(request), address, account), status_code=201)
 
     async def view(request: Request) -> Response:
-        return JSONResponse(await rooms.view(request.path_params["game_id"], _token(request)))
+        return JSONResponse(await rooms.view(request.path_params["game_id"], await _cred(request)))
 
     async def join(request: Request) -> Response:
-        account = await auth.current(request)
+        account = await auth.player(request)
         return JSONResponse(await rooms.join(request.path_params["game_id"], await _json(request), account))
 
     async def add_bot(request: Request) -> Response:
-        return JSONResponse(await rooms.add_bot(request.path_params["game_id"], _token(request), await _json(request)))
+        return JSONResponse(await rooms.add_bot(request.path_params["game_id"], await _cred(request), await _json(request)))
 
     async def move(request: Request) -> Response:
         screen = request.headers.get("x-screen")
-        text = await rooms.act(request.path_params["game_id"], _token(request), await _json(request), screen)
+        text = await rooms.act(request.path_params["game_id"], await _cred(request), await _json(request), screen)
         return Response(text, media_type="application/json")
 
     async def preview(request: Request) -> Response:
-        return JSONResponse(await rooms.preview(request.path_params["game_id"], _token(request), await _json(request)))
+        return JSONResponse(await rooms.preview(request.path_params["game_id"], await _cred(request), await _json(request)))
 
-    def seat_action(act: Callable[[str, str | None], Awaitable[dict[str, Any]]]) -> Callable[[Request], Awaitable[Response]]:
+    def seat_action(act: Callable[[str, Token], Awaitable[dict[str, Any]]]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            return JSONResponse(await act(request.path_params["game_id"], _token(request)))
+            return JSONResponse(await act(request.path_params["game_id"], await _cred(request)))
 
         return endpoint
 
@@ -142,17 +161,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(await rooms.claim(request.path_params["game_id"], await _json(request)))
 
     async def hint(request: Request) -> Response:
-        return JSONResponse(await rooms.hint(request.path_params["game_id"], _token(request)))
+        return JSONResponse(await rooms.hint(request.path_params["game_id"], await _cred(request)))
 
     async def review(request: Request) -> Response:
-        return JSONResponse(await rooms.review(request.path_params["game_id"], _token(request), await _json(request)))
+        return JSONResponse(await rooms.review(request.path_params["game_id"], await _cred(request), await _json(request)))
 
     async def analysis(request: Request) -> Response:
-        return JSONResponse(await rooms.analysis(request.path_params["game_id"], _token(request)))
+        return JSONResponse(await rooms.analysis(request.path_params["game_id"], await _cred(request)))
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        text = await rooms.record(game_id, _token(request))
+        text = await rooms.record(game_id, await _cred(request))
         headers = {"Content-Disposition": f'attachment; filename="amath-{game_id}.amr"', "Cache-Control": "no-store"}
         return PlainTextResponse(text, headers=headers)
 
@@ -177,16 +196,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
             room = await rooms.room(game_id)
             if token is not None and len(token) > MAX_TOKEN:
                 raise ApiError(403, "this token holds no seat in this game")
-            seat = rooms.seat_of(room, token)
             session = auth.cookies.session_of(ws.scope)  # a logged-in player's sockets count against the account
+            credential: Token = token
             if session is not None:
                 address = f"account:{session[0]}"
+                if token is None:  # no seat token: the account holds its own seat, if it has one here
+                    account = await auth.account_of(session)
+                    credential = None if account is None else AccountKey(account.id)
+            seat = rooms.seat_of(room, credential)
             sockets.open(address, game_id)
         except ApiError as exc:
             await ws.send_json({"type": "error", "status": exc.status, **exc.body()})
             await ws.close(code=4000 + exc.status)
             return
-        watcher = Watcher(seat, ws.send_text, rooms.is_table(room, token), close=lambda: ws.close(code=1013))
+        watcher = Watcher(seat, ws.send_text, rooms.is_table(room, credential), close=lambda: ws.close(code=1013))
         rooms.watch(room, watcher)
         try:
             while True:
@@ -228,6 +251,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.resume_bots()
         await rooms.settle_pending()
+        feed.start()
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(rooms.sweep_forever())]
         if settings.collector:  # the one place the server's collector policy is switched on
@@ -236,6 +260,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         yield
         for task in tasks:
             task.cancel()
+        await feed.stop()
         await rooms.close()
 
     routes = [  # matched in order: the requests of a game in play first
@@ -253,6 +278,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *classroom.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
+        Route("/api/rooms/events", lobby_events),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{game_id}", view),
         Route("/api/games/{game_id}/join", join, methods=["POST"]),

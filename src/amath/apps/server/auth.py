@@ -19,6 +19,7 @@ an unknown name and a wrong password get the same 401 after the same Argon2 work
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -37,6 +38,7 @@ import amath.apps.server.protocol as protocol
 from amath.apps.server.accounts import (
     MAX_PASSWORD,
     MIN_PASSWORD,
+    POOLS,
     RULESETS,
     SESSION_DAYS,
     TIME_CLASSES,
@@ -148,7 +150,8 @@ TH = {
     "wrong_password": "รหัสผ่านเดิมไม่ถูกต้อง",
     "login_needed": "กรุณาเข้าสู่ระบบก่อน",
     "no_user": "ไม่มีผู้เล่นชื่อนี้",
-    "bad_board": "ไม่มีตารางอันดับนี้: เลือกเกม (เอแม็ทหรือสแม็ท) และประเภทเวลา (คลาสสิก เร็ว หรือไม่จับเวลา)",
+    "bad_board": "ไม่มีตารางอันดับนี้: เลือกเกม (เอแม็ทหรือสแม็ท) ประเภทเวลา (คลาสสิก เร็ว หรือไม่จับเวลา) และกลุ่ม (เล่นกับคนหรือเล่นกับบอท)",
+    "must_change": "กรุณาเปลี่ยนรหัสผ่านที่ครูให้มาก่อนเริ่มเล่น (ที่หน้าบัญชี)",
 }
 """The Thai of every refusal here (THAI.md's words); the English is the ``ApiError``'s message."""
 
@@ -183,6 +186,7 @@ class Auth:
         self.by_address = Buckets(*limits.per_address)
         self.signups = Buckets(*limits.signups_per_address)
         self._hashing = asyncio.Semaphore(2)  # Argon2 takes 64 MiB and tens of ms a hash: at most two at once
+        self.bots: dict[str, int] = {}  # bot level -> its rating account (set by the app: Players.bot_accounts)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(fn, *args)
@@ -199,6 +203,11 @@ class Auth:
         account = await self._run(self.players.session, session[1])
         return account if account is not None and account.id == session[0] else None
 
+    async def account_of(self, session: tuple[int, str]) -> Account | None:
+        """The account of a signed session (from :meth:`Cookies.session_of`) if the session is live."""
+        account = await self._run(self.players.session, session[1])
+        return account if account is not None and account.id == session[0] else None
+
     async def required(self, request: Request) -> Account:
         """The request's account, else 401 ``login_needed``."""
         account = await self.current(request)
@@ -211,9 +220,24 @@ class Auth:
         """Record a finished game (ratings too, when rated); see :meth:`Players.settle`."""
         return await self._run(self.players.settle, game)
 
-    async def ratings(self, account_ids: list[int], ruleset: str, time_class: str) -> dict[int, dict[str, Any]]:
-        """The shown ratings of these accounts (those that have one) in a ruleset and time class."""
-        return await self._run(self.players.ratings_of, account_ids, ruleset, time_class)
+    async def ratings(self, account_ids: list[int], ruleset: str, time_class: str, pool: str = "people") -> dict[int, dict[str, Any]]:
+        """The shown ratings of these accounts (those that have one) in a pool, ruleset and time class."""
+        return await self._run(self.players.ratings_of, account_ids, ruleset, time_class, pool)
+
+    def bot_account(self, level: str) -> int | None:
+        """The rating account of a bot level (None: the level is not rated)."""
+        return self.bots.get(level)
+
+    async def bot_ratings(self) -> dict[str, Any]:
+        """Each bot level's published rating (see :mod:`amath.apps.server.botrating`)."""
+        return await self._run(self.players.bot_ratings, self.bots)
+
+    async def player(self, request: Request) -> Account | None:
+        """The request's account (None: a guest), else 403 ``must_change`` while a password the teacher set is not changed."""
+        account = await self.current(request)
+        if account is not None and account.must_change:
+            raise refuse(403, "must_change", "change the password your teacher gave you before you play (Account page)")
+        return account
 
     # ----- endpoints ---------------------------------------------------------------------------------
     def _answer(self, request: Request, account: Account | None, sid: str | None, status: int = 200) -> Response:
@@ -298,7 +322,13 @@ class Auth:
             raise refuse(403, "wrong_password", "the old password is wrong")
         await self._hash(self.players.set_password, account.id, new)  # every session ends ...
         sid = await self._run(self.players.open_session, account.id)  # ... but this one goes on with a new id
-        return self._answer(request, account, sid)
+        return self._answer(request, dataclasses.replace(account, must_change=False), sid)
+
+    async def in_play(self, request: Request) -> Response:
+        """The logged-in account's games waiting or in play: its seat there is open to it from any browser."""
+        account = await self.required(request)
+        games = await self._run(self.players.in_play, account.id)
+        return JSONResponse({"games": games}, headers={"Cache-Control": "no-store"})
 
     async def profile(self, request: Request) -> Response:
         found = await self._run(self.players.profile, str(request.path_params["name"])[:64])
@@ -309,19 +339,22 @@ class Auth:
     async def leaderboard(self, request: Request) -> Response:
         ruleset = request.query_params.get("ruleset", "a-math")
         klass = request.query_params.get("time_class", "classic")
-        if ruleset not in RULESETS or klass not in TIME_CLASSES:
+        pool = request.query_params.get("pool", "people")
+        if ruleset not in RULESETS or klass not in TIME_CLASSES or pool not in POOLS:
             raise refuse(
                 400,
                 "bad_board",
-                f"no such leaderboard: ruleset is one of {', '.join(RULESETS)}, time_class one of {', '.join(TIME_CLASSES)}",
+                f"no such leaderboard: ruleset is one of {', '.join(RULESETS)}, time_class one of {', '.join(TIME_CLASSES)}, "
+                f"pool one of {', '.join(POOLS)}",
             )
-        players = await self._run(self.players.leaderboard, ruleset, klass)
-        return JSONResponse({"ruleset": ruleset, "time_class": klass, "players": players, "at": time.time()})
+        players = await self._run(self.players.leaderboard, ruleset, klass, 100, pool)
+        return JSONResponse({"ruleset": ruleset, "time_class": klass, "pool": pool, "players": players, "at": time.time()})
 
     def routes(self) -> list[Route]:
         """The account API's routes."""
         endpoints: list[tuple[str, Callable[[Request], Awaitable[Response]], str]] = [
             ("/api/me", self.me, "GET"),
+            ("/api/me/games", self.in_play, "GET"),
             ("/api/account/signup", self.sign_up, "POST"),
             ("/api/account/login", self.log_in, "POST"),
             ("/api/account/logout", self.log_out, "POST"),

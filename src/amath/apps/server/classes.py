@@ -70,6 +70,14 @@ class Refused(Exception):
         self.params = params
 
 
+def _disable(s: Session, account_id: int) -> None:
+    """A class login that can never log in again: no password Argon2 reads, no session."""
+    account = s.get(AccountRow, account_id)
+    if account is not None:
+        account.password_hash = "!"
+    s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+
+
 def _info(row: ClassRow) -> ClassInfo:
     return ClassInfo(row.id, row.teacher_id, row.name, row.code)
 
@@ -97,7 +105,8 @@ class Classes:
                 with Session(self.engine) as s, s.begin():
                     if self._managed(s, teacher_id):
                         raise Refused("class_login")
-                    count = s.scalar(select(func.count()).select_from(ClassRow).where(ClassRow.teacher_id == teacher_id)) or 0
+                    mine = (ClassRow.teacher_id == teacher_id, ClassRow.deleted.is_(None))
+                    count = s.scalar(select(func.count()).select_from(ClassRow).where(*mine)) or 0
                     if count >= MAX_CLASSES:
                         raise Refused("class_limit", n=MAX_CLASSES)
                     row = ClassRow(teacher_id=teacher_id, name=name, code=new_code(), created=time.time())
@@ -133,7 +142,7 @@ class Classes:
     def _join(self, code: str, account_id: int) -> ClassInfo | None:
         with Session(self.engine) as s, s.begin():
             row = s.scalar(select(ClassRow).where(ClassRow.code == code.upper()))
-            if row is None:
+            if row is None or row.deleted is not None:
                 return None
             if row.teacher_id == account_id:
                 raise Refused("teacher_in_class")
@@ -181,7 +190,7 @@ class Classes:
                     login = f"{row.code.lower()}-{number:02d}"
                     if s.scalar(select(AccountRow.id).where(AccountRow.key == login)) is None:
                         break
-                account = AccountRow(name=login, key=login, display=display, password_hash=digest, created=time.time())
+                account = AccountRow(name=login, key=login, display=display, password_hash=digest, created=time.time(), must_change=True)
                 s.add(account)
                 s.flush()
                 s.add(ClassMemberRow(class_id=class_id, account_id=account.id, managed=True, joined=time.time()))
@@ -212,7 +221,7 @@ class Classes:
         with Session(self.engine) as s, s.begin():
             account = s.get(AccountRow, found[0])
             assert account is not None
-            account.password_hash = digest
+            account.password_hash, account.must_change = digest, True  # the student changes it at the next login
             s.execute(delete(SessionRow).where(SessionRow.account_id == found[0]))
             self._event(s, class_id, actor, "reset_password", f"student={login.lower()}")
         return pin
@@ -227,25 +236,69 @@ class Classes:
             self._event(s, class_id, actor, "remove", f"student={login.lower()}")
         return True
 
+    def rename(self, class_id: int, actor: int, name: str) -> None:
+        """A new name for the class."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(ClassRow, class_id)
+            assert row is not None
+            self._event(s, class_id, actor, "rename", f"from={row.name!r} to={name!r}")
+            row.name = name
+
+    def delete_login(self, class_id: int, actor: int, login: str) -> bool:
+        """Delete a class login: it leaves the class and can never log in again (its games stay); False when there is no such student.
+
+        :class:`Refused` ``not_class_login`` for a student who signed up themself (the
+        teacher removes them from the class instead: their account is their own).
+        """
+        found = self.member(class_id, login)
+        if found is None:
+            return False
+        if not found[1]:
+            raise Refused("not_class_login")
+        with Session(self.engine) as s, s.begin():
+            _disable(s, found[0])
+            s.execute(delete(ClassMemberRow).where(ClassMemberRow.class_id == class_id, ClassMemberRow.account_id == found[0]))
+            self._event(s, class_id, actor, "delete_login", f"student={login.lower()}")
+        return True
+
+    def delete(self, class_id: int, actor: int) -> None:
+        """Delete the class: gone from every page, its code works no more, its class logins can no longer log in.
+
+        Its students who signed up themselves keep their accounts; every game and result
+        stays; the class's log stays in the database (the deletion is its last line).
+        """
+        with Session(self.engine) as s, s.begin():
+            row = s.get(ClassRow, class_id)
+            assert row is not None
+            managed = s.scalars(
+                select(ClassMemberRow.account_id).where(ClassMemberRow.class_id == class_id, ClassMemberRow.managed.is_(True))
+            ).all()
+            for account_id in managed:
+                _disable(s, account_id)
+            row.deleted = time.time()
+            self._event(s, class_id, actor, "delete", f"name={row.name!r} class_logins={len(managed)}")
+
     # ----- reading ---------------------------------------------------------------------------
     def get(self, class_id: int) -> ClassInfo | None:
         """The class with this id."""
         with Session(self.engine) as s:
             row = s.get(ClassRow, class_id)
-            return None if row is None else _info(row)
+            return None if row is None or row.deleted is not None else _info(row)
 
     def mine(self, account_id: int) -> dict[str, Any]:
         """The classes an account teaches (with their codes) and those it is a student of (without)."""
         with Session(self.engine) as s:
             teaching = [
                 {"id": r.id, "name": r.name, "code": r.code, "students": self._count(s, r.id), "created": r.created}
-                for r in s.scalars(select(ClassRow).where(ClassRow.teacher_id == account_id).order_by(ClassRow.created))
+                for r in s.scalars(
+                    select(ClassRow).where(ClassRow.teacher_id == account_id, ClassRow.deleted.is_(None)).order_by(ClassRow.created)
+                )
             ]
             q = (
                 select(ClassRow, AccountRow.display, ClassMemberRow.managed)
                 .join(ClassMemberRow, ClassMemberRow.class_id == ClassRow.id)
                 .join(AccountRow, AccountRow.id == ClassRow.teacher_id)
-                .where(ClassMemberRow.account_id == account_id)
+                .where(ClassMemberRow.account_id == account_id, ClassRow.deleted.is_(None))
             )
             studying = [{"id": r.id, "name": r.name, "teacher": t, "class_login": bool(m)} for r, t, m in s.execute(q).all()]
             return {"teaching": teaching, "studying": studying, "class_login": any(c["class_login"] for c in studying)}
@@ -270,7 +323,9 @@ class Classes:
             names = {a.id: a.name for a, _, _ in members}
             ratings: dict[int, list[dict[str, Any]]] = {}
             for r in s.scalars(select(RatingRow).where(RatingRow.account_id.in_(ids)).order_by(RatingRow.ruleset, RatingRow.time_class)):
-                ratings.setdefault(r.account_id, []).append({"ruleset": r.ruleset, "time_class": r.time_class, **_shown(r, now)})
+                ratings.setdefault(r.account_id, []).append(
+                    {"ruleset": r.ruleset, "time_class": r.time_class, "pool": r.pool, **_shown(r, now)}
+                )
             results = s.scalars(
                 select(ResultRow).where(ResultRow.account_id.in_(ids)).order_by(ResultRow.finished.desc()).limit(2000)
             ).all()

@@ -41,7 +41,7 @@ TH = {
     "bad_names": f"รายชื่อนักเรียนต้องมี 1 ถึง {MAX_STUDENTS} ชื่อ",
     "bad_student_name": "ชื่อลำดับที่ {k} ใช้ไม่ได้: ชื่อต้องยาว 1 ถึง {max} ตัวอักษร",
     "no_student": "ห้องเรียนนี้ไม่มีนักเรียนที่ใช้ชื่อผู้ใช้นี้",
-    "not_class_login": "ครูตั้งรหัสผ่านใหม่ได้เฉพาะบัญชีที่ครูสร้างให้ นักเรียนคนนี้สมัครบัญชีเอง",
+    "not_class_login": "ครูตั้งรหัสผ่านใหม่หรือลบได้เฉพาะบัญชีที่ครูสร้างให้ นักเรียนคนนี้สมัครบัญชีเอง (นำออกจากห้องเรียนได้)",
 }
 """The Thai of every refusal here; ``{n}``-style fields are filled as in the English."""
 
@@ -66,7 +66,10 @@ def _refused(exc: Refused) -> ApiError:
         return refuse(409, "teacher_in_class", "you teach this class: its students join it, not its teacher")
     if exc.why == "class_full":
         return refuse(409, "class_full", f"a class holds at most {p['max']} students; this one has {p['n']}", **p)
-    return refuse(409, "not_class_login", "the teacher can reset only a class login's password; this student signed up themself")
+    return refuse(
+        409, "not_class_login",
+        "the teacher can reset or delete only a class login; this student signed up themself (remove them from the class instead)",
+    )  # fmt: skip
 
 
 def read_class_name(value: Any) -> str:
@@ -177,6 +180,24 @@ class Classroom:
             raise refuse(404, "no_student", "this class has no student with this user name")
         return JSONResponse({"removed": True})
 
+    async def rename(self, request: Request) -> Response:
+        account, found = await self._teacher(request)
+        body = protocol.expect_object(await _json(request), "the request")
+        name = read_class_name(body.get("name"))
+        await self._run(self.classes.rename, found.id, account.id, name)
+        return JSONResponse({"id": found.id, "name": name})
+
+    async def delete(self, request: Request) -> Response:
+        account, found = await self._teacher(request)
+        await self._run(self.classes.delete, found.id, account.id)
+        return JSONResponse({"deleted": True})
+
+    async def delete_login(self, request: Request) -> Response:
+        account, found = await self._teacher(request)
+        if not await self._run(self.classes.delete_login, found.id, account.id, str(request.path_params["name"])[:64]):
+            raise refuse(404, "no_student", "this class has no student with this user name")
+        return JSONResponse({"deleted": True})
+
     async def new_code(self, request: Request) -> Response:
         account, found = await self._teacher(request)
         return JSONResponse({"code": await self._run(self.classes.new_code, found.id, account.id)})
@@ -192,5 +213,8 @@ class Classroom:
             ("/api/classes/{class_id:int}/students/{name}/password", self.reset_password, "POST"),
             ("/api/classes/{class_id:int}/students/{name}/remove", self.remove, "POST"),
             ("/api/classes/{class_id:int}/code", self.new_code, "POST"),
+            ("/api/classes/{class_id:int}/name", self.rename, "POST"),
+            ("/api/classes/{class_id:int}/delete", self.delete, "POST"),
+            ("/api/classes/{class_id:int}/students/{name}/delete", self.delete_login, "POST"),
         ]
         return [Route(path, fn, methods=[method]) for path, fn, method in endpoints]

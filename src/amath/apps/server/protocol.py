@@ -66,7 +66,8 @@ def read_name(value: Any, fallback: str) -> str:
 def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
     """A new game's set-up (variant, rated, mode, players, teams, names, bot level, challenge, clock, practice), checked.
 
-    A rated game (``"rated": true``) is a room of two players in a rated ruleset; its clock,
+    A rated game (``"rated": true``) is a room of two players, or a game against a bot (rated in the
+    "vs bot" pool), in a rated ruleset; its clock,
     if any, ends the game when a side's time is up (a loss for that side).
     """
     obj = expect_object(data, "the game set-up")
@@ -103,12 +104,12 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
     if not 1 <= minutes <= 180:
         raise bad("clock 'minutes' must be between 1 and 180")
     rated = _get(obj, "rated", bool, False)
-    if rated and (mode != "room" or players != 2 or teams or rules.name not in RATED_RULESETS):
+    if rated and (mode == "hotseat" or players != 2 or teams or rules.name not in RATED_RULESETS):
         raise ApiError(
             400,
-            "a rated game is an online room of 2 players playing A-Math or Smath (without options)",
+            "a rated game is an online room of 2 players, or a game against a bot, playing A-Math or Smath (without options)",
             code="rated_setup",
-            th="เกมจัดอันดับต้องเป็นห้องออนไลน์ 2 คน เล่นเอแม็ทหรือสแม็ท (ไม่มีตัวเลือกเสริม)",
+            th="เกมจัดอันดับต้องเป็นห้องออนไลน์ 2 คน หรือเกมกับบอท เล่นเอแม็ทหรือสแม็ท (ไม่มีตัวเลือกเสริม)",
         )
     loss_on_time = _get(clock_in, "loss_on_time", bool, False) or (rated and kind != "none")  # a rated clock ends the game
     low, high = _rating_bound(obj, "rating_min"), _rating_bound(obj, "rating_max")
@@ -126,7 +127,7 @@ def read_setup(data: Any, bot_levels: list[str]) -> dict[str, Any]:
         "names": names[:players],
         "bot": bot,
         "challenge": _get(obj, "challenge", bool, False),
-        "practice": _get(obj, "practice", bool, False) and mode == "bot",
+        "practice": _get(obj, "practice", bool, False) and mode == "bot" and not rated,  # no hints in a rated game
         "clock": {"kind": kind, "seconds": minutes * 60, "loss_on_time": loss_on_time},
     }
 

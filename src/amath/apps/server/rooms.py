@@ -55,7 +55,26 @@ class Results(Protocol):
 
     async def settle(self, game: Finished) -> bool: ...
 
-    async def ratings(self, account_ids: list[int], ruleset: str, time_class: str) -> dict[int, dict[str, Any]]: ...
+    async def ratings(self, account_ids: list[int], ruleset: str, time_class: str, pool: str = "people") -> dict[int, dict[str, Any]]: ...
+
+    def bot_account(self, level: str) -> int | None: ...
+
+    async def bot_ratings(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AccountKey:
+    """A logged-in account as a seat's credential (its session, checked by the app): it holds the seats that account sits in.
+
+    So a player sees and plays their game from a second browser or device; the account is
+    never the credential of another seat, nor of a hot seat (one screen for several people).
+    """
+
+    account_id: int
+
+
+Token = str | AccountKey | None
+"""What a request shows to act for a seat: a seat token, a logged-in account, or nothing (a spectator)."""
 
 
 def hash_token(token: str) -> str:
@@ -111,6 +130,7 @@ class Rooms:
         self._loading: dict[str, asyncio.Future[StoredGame | None]] = {}
         self.coach = Coach()
         self.results: Results | None = None  # set by the app: finished games of accounts are recorded there
+        self.on_change: Callable[[], None] | None = None  # set by the app: the lobby feed is told of every change
         # revisions from the clock in microseconds: a screen from before a restart never matches a new one
         self._revs = itertools.count(time.time_ns() // 1000)
         if settings.bot_factory is not None:
@@ -161,13 +181,18 @@ class Rooms:
             log.exception("reading game %s failed", game_id)
             raise ApiError(503, "the game could not be read from the database; try again", code="storage_failed", th=STORAGE_TH) from None
 
-    def is_table(self, room: Room, token: str | None) -> bool:
+    def is_table(self, room: Room, token: Token) -> bool:
         """True for the hot-seat table token, which follows the side to move."""
         table = room.stored.config.get("table_token")
-        return bool(token) and isinstance(table, str) and hmac.compare_digest(hash_token(token or ""), table)
+        return isinstance(token, str) and bool(token) and isinstance(table, str) and hmac.compare_digest(hash_token(token), table)
 
-    def seat_of(self, room: Room, token: str | None) -> int | None:
+    def seat_of(self, room: Room, token: Token) -> int | None:
         """The seat a token holds (None for no token); 403 for a token that holds none."""
+        if isinstance(token, AccountKey):  # the account's own seat, if it holds one here (else it watches)
+            if room.stored.mode == "hotseat":
+                return None
+            mine = [s.seat for s in room.stored.seats if s.account == token.account_id and s.bot is None]
+            return mine[0] if mine else None
         if not token:
             return None
         digest = hash_token(token)
@@ -240,6 +265,12 @@ class Rooms:
         table_token = None
         if account is not None and mode != "hotseat":
             names[0], seats[0].account = account.display, account.id
+        if mode == "bot" and setup["rated"]:  # the bot level's rating account sits with it: the "vs bot" pool
+            seats[1].account = None if self.results is None else self.results.bot_account(setup["bot"])
+            if seats[1].account is None:
+                raise ApiError(
+                    409, "this bot level has no rating: play it casual", code="bot_unrated", th="บอทระดับนี้ไม่มีเรตติ้ง กรุณาเล่นแบบไม่จัดอันดับ"
+                )
         if mode == "bot":
             seats[0].name, seats[0].joined = names[0], True
             seats[1].name, seats[1].bot, seats[1].joined = seat_name(setup["bot"]), setup["bot"], True
@@ -265,6 +296,8 @@ class Rooms:
         await self._write(self.db.insert(stored), "the game")
         self.rooms[game_id] = room
         self._schedule_bots(room)
+        if self.on_change is not None:
+            self.on_change()
         token = table_token if table_token is not None else tokens[0]
         return {"id": game_id, "seat": 0, "token": token, "mode": mode}
 
@@ -295,7 +328,7 @@ class Rooms:
         self._schedule_bots(room)
         return {"id": game_id, "seat": seat.seat, "token": token, "mode": room.stored.mode}
 
-    async def add_bot(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+    async def add_bot(self, game_id: str, token: Token, body: Any) -> dict[str, Any]:
         """The room's creator (seat 0) seats a bot at the first free seat of a waiting room."""
         room = await self.room(game_id)
         if not token:
@@ -369,7 +402,7 @@ class Rooms:
         return {"scores": list(game.scores), "turns": len(game.history)}
 
     # ----- views -----------------------------------------------------------------------
-    async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def view(self, game_id: str, token: Token) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it (never a move still being stored)."""
         room = await self.room(game_id)
         async with room.lock:
@@ -385,7 +418,7 @@ class Rooms:
     def _spectators(self, room: Room) -> int:
         return sum(1 for w in room.watchers if w.seat is None and not w.table)
 
-    async def record(self, game_id: str, token: str | None) -> str:
+    async def record(self, game_id: str, token: Token) -> str:
         """The game's text record as the token's seat (or a spectator) may see it."""
         room = await self.room(game_id)
         seat = self.seat_of(room, token)
@@ -434,21 +467,28 @@ class Rooms:
         playing = await self.db.recent("playing")
         ratings: dict[str, dict[int, dict[str, Any]]] = {}
         if self.results is not None:
-            groups: dict[tuple[str, str], set[int]] = {}
+            groups: dict[tuple[str, str, str], set[int]] = {}
+
+            def key(g: StoredGame) -> tuple[str, str, str]:
+                return g.config["variant"], time_class(g.config.get("clock", {})), "bots" if g.mode == "bot" else "people"
+
             for g in waiting + playing:
                 if g.config.get("rated"):
-                    key = (g.config["variant"], time_class(g.config.get("clock", {})))
-                    groups.setdefault(key, set()).update(s.account for s in g.seats if s.account is not None)
-            found = {key: await self.results.ratings(sorted(ids), *key) for key, ids in groups.items() if ids}
+                    groups.setdefault(key(g), set()).update(s.account for s in g.seats if s.account is not None)
+            found = {k: await self.results.ratings(sorted(ids), *k) for k, ids in groups.items() if ids}
             for g in waiting + playing:
                 if g.config.get("rated"):
-                    ratings[g.id] = found.get((g.config["variant"], time_class(g.config.get("clock", {}))), {})
+                    ratings[g.id] = found.get(key(g), {})
         games = [brief(g, ratings.get(g.id, {})) for g in playing]
         games.sort(key=lambda b: -max((s["rating"]["rating"] for s in b["seats"] if s["rating"]), default=0))
-        return {"waiting": [brief(g, ratings.get(g.id, {})) for g in waiting], "playing": games, "bots": self.bot_levels}
+        bot_ratings = {} if self.results is None else await self.results.bot_ratings()
+        return {
+            "waiting": [brief(g, ratings.get(g.id, {})) for g in waiting], "playing": games, "bots": self.bot_levels,
+            "bot_ratings": bot_ratings,
+        }  # fmt: skip
 
     # ----- acting ----------------------------------------------------------------------
-    async def act(self, game_id: str, token: str | None, body: Any, screen: str | None = None) -> str:
+    async def act(self, game_id: str, token: Token, body: Any, screen: str | None = None) -> str:
         """Play a turn (or a challenge) for the token's seat; returns, as JSON text, the change it made as that seat sees it.
 
         A hot-seat table's screen belongs to the next side after a turn: it gets that side's whole view.
@@ -460,7 +500,8 @@ class Rooms:
             raise ApiError(401, "a seat token is needed to play (spectators can only watch)")
         async with room.lock:
             seat = self.seat_of(room, token)
-            assert seat is not None
+            if seat is None:
+                raise _seat_needed()
             game = self._playing(room)
             side = side_of(room.stored, seat)
             move = protocol.read_move(body, game.rules, side)
@@ -525,13 +566,14 @@ class Rooms:
         if game.over and not game.can_challenge():
             await self._settle(room)
 
-    async def preview(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+    async def preview(self, game_id: str, token: Token, body: Any) -> dict[str, Any]:
         """Judge tentative tiles for the token's seat without changing anything."""
         room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         seat = self.seat_of(room, token)
-        assert seat is not None
+        if seat is None:
+            raise _seat_needed()
         game = room.game
         if game is None:
             raise ApiError(409, "the game has not started: the room is waiting for players")
@@ -541,7 +583,7 @@ class Rooms:
             return preview(game, side_of(room.stored, seat), place)
 
     # ----- resign, rematch, leave, hand a seat over ------------------------------------------
-    async def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def resign(self, game_id: str, token: Token) -> dict[str, Any]:
         """The token's side resigns: the game ends now and the other sides win on the scores as they stand."""
         room, seat = await self._seated(game_id, token)
         async with room.lock:
@@ -569,7 +611,7 @@ class Rooms:
         game.resign(side)
         await self._settle(room)
 
-    async def claim_win(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def claim_win(self, game_id: str, token: Token) -> dict[str, Any]:
         """A rated game whose side to move left: no screen of theirs open and no move for ``abandon_seconds``; the other side wins.
 
         It counts as the absent side's resignation (``reason`` ``abandon`` in the results):
@@ -601,7 +643,7 @@ class Rooms:
         await self.broadcast(room)
         return self._view(room, seat)
 
-    async def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def rematch(self, game_id: str, token: Token) -> dict[str, Any]:
         """A new game at the same table once this one is over: same seats, same tokens, a new deal.
 
         Asking again (or another seat asking) gives the same new game; every screen of the
@@ -628,7 +670,7 @@ class Rooms:
         await self.broadcast(room)
         return {"id": new_id, "seat": seat, "mode": old.mode}
 
-    async def leave(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def leave(self, game_id: str, token: Token) -> dict[str, Any]:
         """Give up a seat in a waiting room; it is free for someone else (once the game runs, resign instead)."""
         room, seat = await self._seated(game_id, token)
         async with room.lock:
@@ -641,7 +683,7 @@ class Rooms:
         await self.broadcast(room)
         return {"left": seat}
 
-    async def handover(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def handover(self, game_id: str, token: Token) -> dict[str, Any]:
         """A one-time code for someone else to take over the token's seat (the old token then stops working).
 
         The code is stored hashed with the game (a restart keeps it); a new code for the seat replaces the old one.
@@ -694,25 +736,28 @@ class Rooms:
             seat = room.stored.seats[seat_no]
             old = (seat.name, seat.token_hash)
             seat.name = protocol.read_name(obj.get("name"), seat.name)
+            old_account, seat.account = seat.account, None  # the account that handed it over holds it no more
             new_token = secrets.token_urlsafe(24)
             seat.token_hash = hash_token(new_token)
             try:
                 await self._write(self.db.save_seat(game_id, seat), "the seat")
             except ApiError:
                 seat.name, seat.token_hash = old
+                seat.account = old_account
                 await self._set_claims(room, unused)  # the code works again for the next try
                 raise
             self._drop_seat(room, seat_no)
         await self.broadcast(room)
         return {"id": game_id, "seat": seat_no, "token": new_token, "mode": room.stored.mode}
 
-    async def _seated(self, game_id: str, token: str | None) -> tuple[Room, int]:
+    async def _seated(self, game_id: str, token: Token) -> tuple[Room, int]:
         """The room and the seat a token holds there: 401 without a token, 403 for a bot's seat."""
         room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         seat = self.seat_of(room, token)
-        assert seat is not None
+        if seat is None:
+            raise _seat_needed()
         if room.stored.seats[seat].bot is not None:
             raise ApiError(403, "a bot plays this seat")
         return room, seat
@@ -724,13 +769,14 @@ class Rooms:
                 watcher.seat = None
 
     # ----- hints and analysis -------------------------------------------------------------
-    async def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def hint(self, game_id: str, token: Token) -> dict[str, Any]:
         """The engine's best plays for the asking seat's rack, where hints are allowed (never with other people)."""
         room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         seat = self.seat_of(room, token)
-        assert seat is not None
+        if seat is None:
+            raise _seat_needed()
         if not hints_allowed(room.stored):
             raise ApiError(403, "hints are only for games against the bot, never in a game with other people")
         game = self._playing(room)
@@ -739,13 +785,14 @@ class Rooms:
         found = await self.coach.hint(f"{game_id}:{len(game.history)}:{side}", best_plays, snapshot, side)
         return {"version": len(snapshot.history), **found}
 
-    async def review(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+    async def review(self, game_id: str, token: Token, body: Any) -> dict[str, Any]:
         """Practice: the engine's view of one of the asking side's own turns (``{"turn": k}``, from 0)."""
         room = await self.room(game_id)
         if not token:
             raise ApiError(401, "a seat token is needed")
         seat = self.seat_of(room, token)
-        assert seat is not None
+        if seat is None:
+            raise _seat_needed()
         if not hints_allowed(room.stored):
             raise ApiError(403, "hints are only for games against the bot, never in a game with other people")
         game = room.game
@@ -761,7 +808,7 @@ class Rooms:
         saved = dict(room.stored.config["header"], seed=room.stored.seed, turns=list(room.stored.turns))
         return dict(await self.coach.hint(f"{game_id}:review:{k}", review_turn, saved, k))
 
-    async def analysis(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def analysis(self, game_id: str, token: Token) -> dict[str, Any]:
         """The analysis of a finished game (every rack is public then), started on first asking."""
         room = await self.room(game_id)
         self.seat_of(room, token)  # a forged token is refused; a spectator may ask
@@ -898,6 +945,8 @@ class Rooms:
         ``idle_seconds`` with no bot or clock task pending; it is complete in the database.
         """
         expired = await self.db.expire(time.time() - self.settings.waiting_ttl)
+        if expired and self.on_change is not None:
+            self.on_change()
         for game_id in expired:
             room = self.rooms.get(game_id)
             if room is None:
@@ -955,6 +1004,8 @@ class Rooms:
     def _changed(self, room: Room, make: Callable[[int, int], Change] | None = None) -> None:
         """The room is at a new revision: ``make(base, rev)`` says what changed (None: screens get their whole view)."""
         base, room.rev = room.rev, next(self._revs)
+        if self.on_change is not None:
+            self.on_change()
         room.change = None if make is None else make(base, room.rev)
         for watcher in room.watchers:
             watcher.wake.set()
@@ -1007,6 +1058,10 @@ STORAGE_TH = "บันทึกหรืออ่านข้อมูลจา
 """A 503: the database failed (nothing changed)."""
 
 
+def _seat_needed() -> ApiError:
+    return ApiError(401, "a seat token is needed: you hold no seat in this game")
+
+
 def _login_needed() -> ApiError:
     return ApiError(401, "a rated game needs you to log in", code="rated_login", th="เกมจัดอันดับต้องเข้าสู่ระบบก่อน")
 
@@ -1018,8 +1073,20 @@ def _finished(room: Room) -> Finished | None:
         return None
     seats = tuple(SeatResult(s.seat, side_of(stored, s.seat), s.name, s.account) for s in stored.seats)
     result = game.result
+    bingos = _bingos(game, len(result.scores))
     return Finished(
         stored.id, stored.config.get("variant", "a-math"), dict(stored.config.get("clock", {"kind": "none"})),
         bool(stored.config.get("rated")), "abandon" if stored.config.get("abandoned") else result.reason, seats,
-        tuple(result.scores), tuple(result.winners),
+        tuple(result.scores), tuple(result.winners), pool="bots" if any(s.bot for s in stored.seats) else "people", bingos=bingos,
     )  # fmt: skip
+
+
+def _bingos(game: Game, sides: int) -> tuple[int, ...]:
+    """Each side's placements that used a full rack and stood (one taken back after a challenge does not count)."""
+    counts = [0] * sides
+    turns = game.history
+    for k, turn in enumerate(turns):
+        taken_back = k + 1 < len(turns) and turns[k + 1].kind == "challenge-won"
+        if turn.kind == "place" and turn.bingo and not taken_back and 0 <= turn.player < sides:
+            counts[turn.player] += 1
+    return tuple(counts)

@@ -24,12 +24,13 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Boolean, Connection, Float, ForeignKey, Index, Integer, MetaData, String, inspect
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"
 """The version of a database made before versions: the three game tables as main had them on 2026-12-07."""
-HEAD = "0003"
+HEAD = "0004"
 """The newest version (a test checks it is Alembic's head)."""
 
 
@@ -47,6 +48,10 @@ class AccountRow(Base):
     display: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str] = mapped_column(String(255))
     created: Mapped[float] = mapped_column(Float)
+    bot: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    """A bot level's id for the account that holds that bot's rating (it cannot log in); None for a person."""
+    must_change: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    """The password was set by a teacher: it must be changed at the next login before playing."""
 
 
 class SessionRow(Base):
@@ -60,12 +65,14 @@ class SessionRow(Base):
 
 
 class RatingRow(Base):
-    """An account's Glicko-2 rating in one ruleset (``a-math``, ``smath``) and time class (``classic``, ``fast``, ``untimed``)."""
+    """An account's Glicko-2 rating in one pool (``people``: games between people; ``bots``: games against a bot),
+    ruleset (``a-math``, ``smath``) and time class (``classic``, ``fast``, ``untimed``)."""
 
     __tablename__ = "ratings"
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(16), primary_key=True)
     time_class: Mapped[str] = mapped_column(String(16), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(8), primary_key=True, default="people", server_default="people")
     rating: Mapped[float] = mapped_column(Float)
     rd: Mapped[float] = mapped_column(Float)
     volatility: Mapped[float] = mapped_column(Float)
@@ -93,6 +100,10 @@ class ResultRow(Base):
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     rd_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished: Mapped[float] = mapped_column(Float)
+    pool: Mapped[str] = mapped_column(String(8), default="people", server_default="people")
+    """The rating pool a rated game counted in (``people`` or ``bots``)."""
+    bingos: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat's placements that used a full rack (None: recorded before bingos were counted)."""
 
 
 class ClassRow(Base):
@@ -104,6 +115,8 @@ class ClassRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     code: Mapped[str] = mapped_column(String(8), unique=True)
     created: Mapped[float] = mapped_column(Float)
+    deleted: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When its teacher deleted it (its log stays; it is gone from every page and its code works no more)."""
 
 
 class ClassMemberRow(Base):

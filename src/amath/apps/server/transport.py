@@ -87,4 +87,5 @@ def server_config(app: Any, settings: Settings, host: str, port: int, log_level:
         access_log=False,
         ws_max_size=settings.max_ws_message * 4,
         ws_per_message_deflate=False,
+        timeout_graceful_shutdown=3,  # the lobby's event streams never end by themselves: a stop waits 3 s for them, no more
     )

@@ -101,8 +101,8 @@ def seat_fields(stored: StoredGame, game: Game, seat: int | None, off_board: Cou
 
 
 def hints_allowed(stored: StoredGame) -> bool:
-    """Hints are for a player alone against the bot: never in a room or hot seat with other people."""
-    return stored.mode == "bot"
+    """Hints are for a player alone against the bot: never in a room or hot seat with other people, nor in a rated game."""
+    return stored.mode == "bot" and not stored.config.get("rated")
 
 
 def rules_view(rules: Ruleset) -> dict[str, Any]:

@@ -58,7 +58,8 @@ function setupMine() {
 
 // ----- /classes/ID ---------------------------------------------------------------------------------------
 function ratingsText(ratings) {
-  return ratings.map((r) => `${rulesetLabel(r.ruleset)} · ${t(`class_${r.time_class}`)}: ${r.rating}${r.provisional ? "?" : ""}`).join("; ");
+  const pool = (r) => (r.pool === "bots" ? ` · ${t("pool_bots")}` : "");  // the rating against the bots, apart from people's
+  return ratings.map((r) => `${rulesetLabel(r.ruleset)} · ${t(`class_${r.time_class}`)}${pool(r)}: ${r.rating}${r.provisional ? "?" : ""}`).join("; ");
 }
 
 function gameCells(g) {
@@ -87,6 +88,12 @@ function renderPage() {
         s.class_login ? el("button", { type: "button", class: "reset", text: t("class_reset"), onclick: () => act(async () => {
           const r = await api(`/api/classes/${classId}/students/${encodeURIComponent(s.name)}/password`, { method: "POST" });
           say("class_reset_done", { name: r.name, password: r.password });
+        }) }) : null,
+        s.class_login ? el("button", { type: "button", class: "delete-login", text: t("class_delete_login"), onclick: () => act(async () => {
+          if (!confirm(t("class_delete_login_confirm", { name: `${s.display} (${s.name})` }))) return;
+          await api(`/api/classes/${classId}/students/${encodeURIComponent(s.name)}/delete`, { method: "POST" });
+          await loadPage();
+          say("class_login_deleted", { name: s.display });
         }) }) : null,
         el("button", { type: "button", class: "remove", text: t("class_remove"), onclick: () => act(async () => {
           if (!confirm(t("class_remove_confirm", { name: s.display }))) return;
@@ -121,6 +128,18 @@ async function loadPage() {
 }
 
 function setupPage() {
+  $("class-rename").addEventListener("click", () => act(async () => {
+    const name = prompt(t("class_rename_prompt"), page ? page.name : "");
+    if (name === null) return;
+    const r = await api(`/api/classes/${classId}/name`, { method: "POST", body: { name } });
+    await loadPage();
+    say("class_renamed", { name: r.name });
+  }));
+  $("class-delete").addEventListener("click", () => act(async () => {
+    if (!confirm(t("class_delete_confirm", { name: page ? page.name : "" }))) return;
+    await api(`/api/classes/${classId}/delete`, { method: "POST" });
+    location.href = "/classes";
+  }));
   $("new-code").addEventListener("click", () => act(async () => {
     if (!confirm(t("class_new_code_confirm"))) return;
     await api(`/api/classes/${classId}/code`, { method: "POST" });

@@ -110,6 +110,8 @@ export function paintAccount() {
 export async function showAccount() {
   const account = await currentAccount();
   paintAccount();
+  // a class login with the password its teacher set: first its own password (the server refuses games until then)
+  if (account && account.must_change && location.pathname !== "/account") location.href = "/account";
   return account;
 }
 

@@ -50,6 +50,7 @@ function applyState(view) {
   const ended = state && !state.result && view.result;  // the summary pops up when the game ends before one's eyes
   if (!state && view.result) summaryShown = true;     // a finished game opened later shows its result on the page
   state = view;
+  if (!seat && state.me && state.mode !== "hotseat") seat = { token: null, seat: state.me.seat, mode: state.mode };  // my account's seat, on another device: the session is its credential
   receivedAt = Date.now();
   syncRack();
   if (state.mode === "hotseat" && state.status === "playing" && state.me) {

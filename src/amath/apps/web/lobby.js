@@ -7,7 +7,8 @@ import { reason } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 let bots = [];
 let botNames = {};  // level -> {en, th}: the registry's names for people (so no level shows as a raw id)
-let rooms = { waiting: [], playing: [] };
+let rooms = { waiting: [], playing: [], bot_ratings: {} };
+let mine = [];       // the logged-in account's games waiting or in play (any device): /api/me/games
 let account = null;  // the logged-in account, or null (a guest)
 
 function myName() { return $("name").value.trim() || t("default_name"); }
@@ -71,12 +72,42 @@ function renderNames() {
     el("input", { class: "hs-name", maxlength: "24", placeholder: t("player_n", { n: k + 1 }), value: old[k] ?? (k === 0 ? $("name").value : "") })));
 }
 
+// A clock's time class, as the server rates it (accounts.time_class): 22 minutes each is classic.
+function timeClass(clock) { return clock.kind === "none" ? "untimed" : clock.kind === "total" && clock.minutes >= 20 ? "classic" : "fast"; }
+const RATED = ["a-math", "smath"];
+
+// The chosen bot's published rating for the chosen game and clock, and the link to its profile.
+function renderBotRating(label) {
+  const level = $("bot-level").value;
+  const found = ((rooms.bot_ratings || {})[level] || {})[variantName()];
+  const r = found && found[timeClass(clockOf($("bot-clock")))];
+  $("bot-rating").hidden = !level;
+  $("bot-rating-text").textContent = r ? `${label(level)} · ${t("bot_rating_is", { rating: `${r.rating}${r.provisional ? "?" : ""}` })}` : "";
+  $("bot-profile").href = `/u/bot-${encodeURIComponent(level)}`;
+  const rateable = Boolean(r) && RATED.includes(variantName());
+  $("bot-rated-box").hidden = !account || !rateable;
+  if ($("bot-rated-box").hidden) $("bot-rated").checked = false;
+  $("bot-practice").disabled = $("bot-rated").checked;  // no hints in a rated game
+  if ($("bot-rated").checked) $("bot-practice").checked = false;
+}
+
+function renderMine() {
+  $("my-games-box").hidden = mine.length === 0;
+  $("my-games").replaceChildren(...mine.map((g) => {
+    const who = g.seats.filter((s) => s.joined).map((s) => s.bot ? t("bot_name", { level: botLabel(s.bot, botNames) }) : s.name).join(", ");
+    return el("li", { class: "my-game" }, el("span", { text: `${variantLabel(g.variant)} · ${who}` }),
+      el("a", { class: "button", href: `/g/${g.id}`, text: t("resume") }));
+  }));
+}
+
 function render() {
   const level = $("bot-level");
   const chosen = level.value;
   const label = (b) => botLabel(b, botNames);
   level.replaceChildren(...bots.map((b) => el("option", { value: b, text: label(b) })));
   if (bots.includes(chosen)) level.value = chosen;
+  renderBotRating(label);
+  renderMine();
   $("no-bots").hidden = bots.length > 0;
   $("start-bot").disabled = bots.length === 0;
   for (const s of document.querySelectorAll(".clock-select")) clockOptions(s);
@@ -124,6 +155,28 @@ async function refresh() {
   try { rooms = await api("/api/rooms"); render(); } catch { /* the lobby still works offline */ }
 }
 
+async function refreshMine() {
+  if (!account) return;
+  try { mine = (await api("/api/me/games")).games; render(); } catch { /* logged out meanwhile */ }
+}
+
+// The lobby pushed by the server (server-sent events); polling only when the stream cannot be had.
+let polling = null;
+function follow() {
+  if (!window.EventSource) { polling = setInterval(refresh, 5000); return; }
+  const source = new EventSource("/api/rooms/events");
+  source.addEventListener("lobby", (ev) => {
+    try { rooms = JSON.parse(ev.data); } catch { return; }
+    if (polling) { clearInterval(polling); polling = null; }
+    render();
+    refreshMine();
+  });
+  source.onerror = () => {  // the browser reconnects by itself; meanwhile (or if refused) the lobby is read every 5 s
+    if (!polling) polling = setInterval(refresh, 5000);
+  };
+  window.amathLobby = { source, get rooms() { return rooms; } };
+}
+
 async function init() {
   $("name").value = localStorage.getItem("amath.name") || "";
   $("name").addEventListener("change", () => localStorage.setItem("amath.name", $("name").value.trim()));
@@ -136,7 +189,7 @@ async function init() {
   $("record-file").addEventListener("change", () => openRecord($("record-file").files[0]));
   $("start-bot").addEventListener("click", () => create({
     variant: variantName(), mode: "bot", name: myName(), bot: $("bot-level").value, challenge: $("bot-challenge").checked, clock: clockOf($("bot-clock")),
-    practice: $("bot-practice").checked,
+    practice: $("bot-practice").checked, rated: $("bot-rated").checked,
   }));
   $("start-hotseat").addEventListener("click", () => create({
     variant: variantName(), mode: "hotseat", ...setupPlayers($("hs-players").value), challenge: $("hs-challenge").checked, clock: clockOf($("hs-clock")),
@@ -147,6 +200,7 @@ async function init() {
     rated: $("room-rated").checked, ...ratingRange(),
   }));
   $("room-rated").addEventListener("change", render);
+  for (const id of ["bot-level", "bot-clock", "bot-rated"]) $(id).addEventListener("change", render);
   $("room-players").addEventListener("change", render);
   for (const id of ["variant", "opt-beginners", "opt-primary", "opt-coop"]) $(id).addEventListener("change", render);
   $("join-go").addEventListener("click", () => {
@@ -159,7 +213,8 @@ async function init() {
   if (account && !localStorage.getItem("amath.name")) $("name").value = account.display;
   render();
   refresh();
-  setInterval(refresh, 5000);
+  refreshMine();
+  follow();
 }
 
 init();

@@ -1,5 +1,5 @@
 // Players: /account (sign up, log in, settings, log out), /u/NAME (a profile), /leaderboard.
-import { api, currentAccount, el, forgetAccount, paintAccount, setupLang, showAccount, t } from "./common.js";
+import { api, botLabel, currentAccount, el, forgetAccount, paintAccount, setupLang, showAccount, t } from "./common.js";
 import { getLang, reason } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +14,7 @@ function fail(e) { error = e; $("players-error").textContent = e ? t("error", { 
 function date(seconds) { return new Date(seconds * 1000).toLocaleDateString(getLang() === "th" ? "th-TH" : "en-GB"); }
 function ratingText(r) { return `${r.rating}${r.provisional ? "?" : ""}`; }
 function classLabel(c) { return t(`class_${c}`); }
+function poolLabel(p) { return t(p === "bots" ? "pool_bots" : "pool_people"); }
 function rulesetLabel(r) { return r === "smath" ? t("variant_smath") : r === "a-math" ? t("variant_amath") : r; }
 
 // ----- /account ----------------------------------------------------------------------------------------
@@ -26,6 +27,7 @@ async function submit(event, fn) {
 function renderAccount(account) {
   $("login-card").hidden = $("signup-card").hidden = Boolean(account);
   $("settings-card").hidden = !account;
+  $("must-change").hidden = !(account && account.must_change);
   if (account) {
     $("settings-title").textContent = t("logged_in_as", { name: account.name });
     $("my-profile").href = `/u/${encodeURIComponent(account.name)}`;
@@ -40,8 +42,11 @@ function loggedIn(res) {
 
 function setupAccount() {
   $("login-form").addEventListener("submit", (ev) => submit(ev, async () => {
-    loggedIn(await api("/api/account/login", { method: "POST", body: { name: $("login-name").value.trim(), password: $("login-password").value } }));
+    const res = await api("/api/account/login", { method: "POST", body: { name: $("login-name").value.trim(), password: $("login-password").value } });
+    loggedIn(res);
+    const pin = $("login-password").value;
     $("login-password").value = "";
+    if (res.account.must_change) { $("old-password").value = pin; $("new-password").focus(); return; }  // first its own password
     const next = new URLSearchParams(location.search).get("next");
     if (next && next.startsWith("/") && !next.startsWith("//")) location.href = next;
   }));
@@ -56,7 +61,7 @@ function setupAccount() {
     say(t("saved"));
   }));
   $("password-form").addEventListener("submit", (ev) => submit(ev, async () => {
-    await api("/api/account/password", { method: "POST", body: { old: $("old-password").value, new: $("new-password").value } });
+    loggedIn(await api("/api/account/password", { method: "POST", body: { old: $("old-password").value, new: $("new-password").value } }));
     $("old-password").value = $("new-password").value = "";
     say(t("password_changed"));
   }));
@@ -92,16 +97,18 @@ function chart(points, label) {
 function renderProfile() {
   if (!profile) return;
   $("profile-card").hidden = false;
-  $("profile-name").textContent = profile.display === profile.name ? profile.name : `${profile.display} (${profile.name})`;
+  const display = profile.bot ? t("bot_name", { level: botLabel(profile.bot) }) : profile.display;  // a bot's page: its level's name in the page's language
+  $("profile-name").textContent = display === profile.name ? profile.name : `${display} (${profile.name})`;
   $("profile-since").textContent = t("member_since", { date: date(profile.created) });
   const s = profile.stats;
   const average = s.average_score === null ? "" : ` · ${t("average_score")}: ${s.average_score}`;
-  $("profile-stats").textContent = `${t("games_played")}: ${s.played} · ${t("outcome_win")}: ${s.won} · ${t("outcome_draw")}: ${s.drawn} · ${t("outcome_loss")}: ${s.lost}${average}`;
+  $("profile-stats").textContent = `${t("games_played")}: ${s.played} · ${t("outcome_win")}: ${s.won} · ${t("outcome_draw")}: ${s.drawn} · ${t("outcome_loss")}: ${s.lost}${average} · ${t("bingos")}: ${s.bingos}`;
   const head = (...keys) => el("tr", {}, ...keys.map((k) => el("th", { text: t(k) })));
   $("profile-ratings").replaceChildren(...(profile.ratings.length === 0 ? [el("tr", {}, el("td", { class: "note", text: t("no_ratings") }))] : [
     head("col_game", "clock", "rating", "col_games", "rating_chart"),
-    ...profile.ratings.map((r) => el("tr", { class: "rating-row" },
-      el("td", { text: rulesetLabel(r.ruleset) }), el("td", { text: classLabel(r.time_class) }),
+    ...profile.ratings.map((r) => el("tr", { class: `rating-row pool-${r.pool}` },
+      el("td", { text: rulesetLabel(r.ruleset) }),
+      el("td", { text: r.pool === "bots" ? `${classLabel(r.time_class)} · ${poolLabel(r.pool)}` : classLabel(r.time_class) }),
       el("td", { class: "num", text: ratingText(r), title: `± ${r.rd}` }), el("td", { class: "num", text: String(r.games) }),
       el("td", {}, chart(r.history, t("rating_chart_label", { from: r.history.length ? r.history[0][1] : r.rating, to: r.rating }))))),
   ]));
@@ -111,15 +118,29 @@ function renderProfile() {
       el("td", { text: date(g.finished) }), el("td", { text: g.opponent }),
       el("td", { class: `outcome ${g.outcome}`, text: t(`outcome_${g.outcome}`) }),
       el("td", { class: "num", text: `${g.score} – ${g.opponent_score}` }),
-      el("td", { text: `${rulesetLabel(g.ruleset)} · ${classLabel(g.time_class)} · ${t(g.rated ? "rated_tag" : "casual_tag")}` }),
+      el("td", { text: `${rulesetLabel(g.ruleset)} · ${classLabel(g.time_class)} · ${t(g.rated ? "rated_tag" : "casual_tag")}${g.rated && g.pool === "bots" ? ` (${poolLabel(g.pool)})` : ""}` }),
       el("td", { class: "num", text: g.rated ? `${g.rating_before} → ${g.rating_after}` : "" }),
       el("td", {}, el("a", { class: "button", href: `/replay?game=${encodeURIComponent(g.id)}`, text: t("open_game") })))),
   ]));
 }
 
+// My own profile: my games waiting or in play, to open on this device (the session holds their seats).
+let playing = [];
+function renderPlaying() {
+  $("profile-playing-box").hidden = playing.length === 0;
+  $("profile-playing").replaceChildren(...playing.map((g) => el("li", { class: "playing-row" },
+    el("span", { text: `${rulesetLabel(g.variant.split("+")[0])} · ${g.seats.filter((x) => x.joined).map((x) => x.name).join(" – ")}` }),
+    el("a", { class: "button", href: `/g/${encodeURIComponent(g.id)}`, text: t("resume") }))));
+}
+
 async function loadProfile(name) {
   try { profile = await api(`/api/users/${encodeURIComponent(name)}`); } catch (e) { fail(e); }
   renderProfile();
+  const me = await currentAccount();
+  if (me && profile && me.name.toLowerCase() === profile.name.toLowerCase()) {
+    try { playing = (await api("/api/me/games")).games; } catch { playing = []; }
+    renderPlaying();
+  }
 }
 
 // ----- /leaderboard --------------------------------------------------------------------------------------
@@ -136,7 +157,7 @@ function renderBoard() {
 }
 
 async function loadBoard() {
-  const q = new URLSearchParams({ ruleset: $("board-ruleset").value, time_class: $("board-class").value });
+  const q = new URLSearchParams({ ruleset: $("board-ruleset").value, time_class: $("board-class").value, pool: $("board-pool").value });
   history.replaceState(null, "", `/leaderboard?${q}`);
   try { board = await api(`/api/leaderboard?${q}`); fail(null); } catch (e) { fail(e); }
   renderBoard();
@@ -146,6 +167,7 @@ function render() {
   paintAccount();
   if (error) fail(error);
   renderProfile();
+  renderPlaying();
   if (board) renderBoard();
   if (path === "/account") currentAccount().then(renderAccount);
 }
@@ -162,6 +184,8 @@ async function init() {
     const q = new URLSearchParams(location.search);
     if (["a-math", "smath"].includes(q.get("ruleset"))) $("board-ruleset").value = q.get("ruleset");
     if (["classic", "fast", "untimed"].includes(q.get("time_class"))) $("board-class").value = q.get("time_class");
+    if (["people", "bots"].includes(q.get("pool"))) $("board-pool").value = q.get("pool");
+    $("board-pool").addEventListener("change", loadBoard);
     $("board-ruleset").addEventListener("change", loadBoard);
     $("board-class").addEventListener("change", loadBoard);
     await loadBoard();
