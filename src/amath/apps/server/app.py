@@ -35,6 +35,8 @@ from amath.apps.server.jsonbody import parse_json
 from amath.apps.server.limits import LimitsMiddleware, SocketLimits
 from amath.apps.server.records import read_upload, replay_svg, replay_view
 from amath.apps.server.rooms import Rooms, Watcher
+from amath.apps.server.tournament_api import TournamentApi
+from amath.apps.server.tournaments import TournamentStore
 
 log = logging.getLogger("amath.apps.server")
 MAX_TOKEN = 128
@@ -88,6 +90,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     auth = Auth(Players(rooms.db.store.engine), settings.login)
     rooms.results = auth
     classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher), rooms.progress)
+    tournaments = TournamentApi(auth, TournamentStore(rooms.db.store.engine), rooms)
     web = web_dir()
 
     async def page(request: Request) -> Response:
@@ -96,6 +99,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             name = "replay.html"
         elif request.url.path == "/classes" or "class_id" in request.path_params:
             name = "classes.html"  # my classes, a teacher's class page
+        elif request.url.path == "/tournaments" or "tid" in request.path_params:
+            name = "tournaments.html"  # the list, a tournament's live page, its director's panel and print pages: one page
         elif request.url.path in ("/account", "/leaderboard") or "name" in request.path_params:
             name = "players.html"  # sign up, log in, settings, a profile, the leaderboards: one page
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
@@ -224,8 +229,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.resume_bots()
         await rooms.settle_pending()
+        await tournaments.resume()
         loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(rooms.sweep_forever())]
+        tasks = [loop.create_task(rooms.sweep_forever()), loop.create_task(tournaments.sweep_forever())]
         if settings.collector:  # the one place the server's collector policy is switched on
             collector.tune()
             tasks.append(loop.create_task(collector.keep_young()))
@@ -245,8 +251,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/u/{name}", page),
         Route("/classes", page),
         Route("/classes/{class_id:int}", page),
+        Route("/tournaments", page),
+        Route("/t/{tid:int}", page),
+        Route("/t/{tid:int}/print", page),
         *auth.routes(),
         *classroom.routes(),
+        *tournaments.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/games", create, methods=["POST"]),
@@ -289,4 +299,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.rooms = rooms
     app.state.auth = auth
+    app.state.tournaments = tournaments
     return app

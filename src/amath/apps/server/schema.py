@@ -132,7 +132,7 @@ class TournamentRow(Base):
     """A tournament: its name, its owner (the director who made it), every setting as JSON, and where it stands.
 
     ``status``: ``registration`` (players sign up and check in), ``running`` (rounds are
-    paired and played), ``finished``.  ``mode``: ``onsite`` (results typed by a director)
+    paired and played), ``finished``.  ``mode``: ``on_site`` (results typed by a director)
     or ``online`` (each pairing is a room of the server).  ``rev`` grows with every change
     (the live pages follow it).
     """
@@ -195,7 +195,7 @@ class TournamentRoundRow(Base):
 
 
 class TournamentGameRow(Base):
-    """One pairing of a round (a table): who starts, who goes second (None: a bye), the scores once known.
+    """One pairing of a round (a table): who starts, who goes second (players' numbers; None: a bye), the scores once known.
 
     ``forfeit``: ``first``/``second``/``both`` (the side that did not come), else None;
     ``game_id``: the online room of the pairing; ``arrived``: which sides opened it
@@ -208,8 +208,8 @@ class TournamentGameRow(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
     round: Mapped[int] = mapped_column(Integer)
     table_no: Mapped[int] = mapped_column(Integer)
-    first_id: Mapped[int] = mapped_column(ForeignKey("tournament_players.id", ondelete="CASCADE"))
-    second_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_players.id", ondelete="CASCADE"), nullable=True)
+    first: Mapped[int] = mapped_column(Integer)
+    second: Mapped[int | None] = mapped_column(Integer, nullable=True)
     score1: Mapped[int | None] = mapped_column(Integer, nullable=True)
     score2: Mapped[int | None] = mapped_column(Integer, nullable=True)
     forfeit: Mapped[str | None] = mapped_column(String(8), nullable=True)

@@ -68,8 +68,8 @@ def upgrade() -> None:
         sa.Column("tournament_id", sa.Integer(), sa.ForeignKey("tournaments.id", ondelete="CASCADE"), nullable=False),
         sa.Column("round", sa.Integer(), nullable=False),
         sa.Column("table_no", sa.Integer(), nullable=False),
-        sa.Column("first_id", sa.Integer(), sa.ForeignKey("tournament_players.id", ondelete="CASCADE"), nullable=False),
-        sa.Column("second_id", sa.Integer(), sa.ForeignKey("tournament_players.id", ondelete="CASCADE"), nullable=True),
+        sa.Column("first", sa.Integer(), nullable=False),
+        sa.Column("second", sa.Integer(), nullable=True),
         sa.Column("score1", sa.Integer(), nullable=True),
         sa.Column("score2", sa.Integer(), nullable=True),
         sa.Column("forfeit", sa.String(8), nullable=True),
@@ -94,5 +94,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for table in ("tournament_events", "tournament_games", "tournament_rounds", "tournament_players", "tournament_directors", "tournaments"):
+    tables = ("tournament_events", "tournament_games", "tournament_rounds", "tournament_players", "tournament_directors", "tournaments")
+    for table in tables:
         op.drop_table(table)
