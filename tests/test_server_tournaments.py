@@ -89,7 +89,8 @@ def test_only_directors_pair_and_enter_results_and_every_change_is_logged_with_w
         seen = ok(ann.get(f"/api/tournaments/{tid}"))
         assert seen["me"] == {"director": False, "owner": False, "player": 4, "logged_in": True}
         table = seen["rounds"][0]["pairings"][0]
-        refused(ann.post(f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result", json={"first": 400, "second": 300}), 403, "not_director")
+        result_url = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result"
+        refused(ann.post(result_url, json={"first": 400, "second": 300}), 403, "not_director")
         entered = ok(co.post(f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result", json={"first": 420, "second": 95}))
         assert entered == {"result": {"first_score": 420, "second_score": 95, "forfeit": None, "spread": 300}, "action": "result"}  # capped
         log = ok(guest.get(f"/api/tournaments/{tid}/log"))["events"]
@@ -205,7 +206,7 @@ def test_an_online_round_opens_a_room_a_player_takes_their_seat_and_a_resignatio
 def test_a_player_who_does_not_come_forfeits_after_the_set_time(db_url: str) -> None:
     app = create_app(Settings(db_url=db_url, bot_delay=0.0))
     with TestClient(app) as guest:
-        kru, ann, ben, tid, rnd = _online(app, db_url)
+        _, ann, ben, tid, rnd = _online(app, db_url)
         (table,) = rnd["pairings"]
         api: TournamentApi = app.state.tournaments
         came = ann if ok(guest.get(f"/api/tournaments/{tid}"))["players"][table["first"] - 1]["account"] == "ann" else ben
@@ -227,7 +228,7 @@ def test_a_player_who_does_not_come_forfeits_after_the_set_time(db_url: str) -> 
 def test_an_online_game_goes_on_after_a_restart_and_its_result_lands(db_url: str) -> None:
     first = create_app(Settings(db_url=db_url, bot_delay=0.0))
     with TestClient(first):
-        kru, ann, ben, tid, rnd = _online(first, db_url)
+        _, ann, _, tid, rnd = _online(first, db_url)
         (table,) = rnd["pairings"]
         seat_a = ok(ann.post(f"/api/tournaments/{tid}/rounds/1/seat"))
     second = create_app(Settings(db_url=db_url, bot_delay=0.0))
@@ -247,4 +248,5 @@ def test_the_tournament_tables_are_in_the_schema(db_url: str) -> None:
             tables = set(inspect(engine).get_table_names())
         finally:
             engine.dispose()
-    assert {"tournaments", "tournament_directors", "tournament_players", "tournament_rounds", "tournament_games", "tournament_events"} <= tables
+    names = ("tournaments", "tournament_directors", "tournament_players", "tournament_rounds", "tournament_games", "tournament_events")
+    assert set(names) <= tables
