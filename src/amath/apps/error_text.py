@@ -17,6 +17,8 @@ from typing import Any
 
 from amath.core.equation import Verdict
 from amath.core.errors import AmathError
+from amath.tournament.errors import TH as TOURNAMENT_TH
+from amath.tournament.errors import WORDS_TH as TOURNAMENT_WORDS_TH
 
 LANGUAGES: tuple[str, ...] = ("en", "th")
 
@@ -46,6 +48,7 @@ VERDICT_TH: Mapping[str, str] = {
 #: Params whose values are words from a fixed list, with their Thai.
 _WORDS_TH: Mapping[str, Mapping[str, str]] = {
     "which": {"first": "ก่อน = ตัวแรก", "last": "หลัง = ตัวสุดท้าย", "middle": "ระหว่าง = สองตัว"},
+    **TOURNAMENT_WORDS_TH,
 }
 
 #: Every other error code, Thai.  English is the message at the raise site.
@@ -267,7 +270,7 @@ ERROR_TH: Mapping[str, str] = {
 }
 
 #: Every code a translation knows (the judge's and the errors').
-TH: Mapping[str, str] = {**VERDICT_TH, **ERROR_TH}
+TH: Mapping[str, str] = {**VERDICT_TH, **ERROR_TH, **TOURNAMENT_TH}  # the tournament's codes live with it
 
 
 def _render(value: object, lang: str) -> object:

@@ -75,6 +75,48 @@ class Settings:
         return self.methods[number - 1] if 0 < number <= len(self.methods) else self.default_method
 
 
+def check_settings(settings: Settings) -> None:
+    """Refuse settings no event can run with (no rounds, a negative cap or clock, ...)."""
+    for name, value, least in (
+        ("rounds", settings.rounds, 1),
+        ("clock_minutes", settings.clock_minutes, 1),
+        ("overtime_penalty", settings.overtime_penalty, 0),
+        ("bye_points", settings.bye_points, 0),
+        ("max_score", settings.max_score, 1),
+        ("no_show_minutes", settings.no_show_minutes, 0),
+    ):
+        if value < least:
+            raise TournamentError(
+                f"{name} must be at least {least}, not {value}", code="setting_low", setting=name, least=least, value=value
+            )
+    if settings.bye_points > 2:
+        raise TournamentError(
+            f"bye_points is 0, 1 or 2 (a loss, a draw, a win), not {settings.bye_points}", code="bye_points", value=settings.bye_points
+        )
+    if settings.spread_cap is not None and settings.spread_cap < 1:
+        raise TournamentError(
+            f"spread_cap must be at least 1 (or none), not {settings.spread_cap}",
+            code="setting_low",
+            setting="spread_cap",
+            least=1,
+            value=settings.spread_cap,
+        )
+    if not settings.name.strip():
+        raise TournamentError("a tournament needs a name", code="tournament_no_name")
+    for method in [*settings.methods, settings.default_method]:
+        if method not in METHODS:
+            raise TournamentError(
+                f"unknown pairing method {method!r} (methods: {', '.join(METHODS)})",
+                code="unknown_method",
+                method=method,
+                methods=", ".join(METHODS),
+            )
+    if settings.mode not in MODES:
+        raise TournamentError(
+            f"unknown mode {settings.mode!r} (modes: {', '.join(MODES)})", code="unknown_mode", mode=settings.mode, modes=", ".join(MODES)
+        )
+
+
 @dataclass
 class Result:
     """A game's scores as the two players' sheets say, or a forfeit (scores then 0)."""
@@ -158,7 +200,20 @@ class Tournament:
 
     def find_player(self, text: str) -> Player:
         """The player a director means by ``text``: a number, an exact name, or the one name that contains it."""
-        raise NotImplementedError
+        text = text.strip()
+        if text.isdigit():
+            return self.player(int(text))
+        folded = text.casefold()
+        exact = [p for p in self.players if p.name.casefold() == folded]
+        if len(exact) == 1:
+            return exact[0]
+        found = exact or [p for p in self.players if folded and folded in p.name.casefold()]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise TournamentError(f"no player is called {text!r}", code="no_player_named", name=text)
+        names = ", ".join(f"{p.id} {p.name}" for p in found)
+        raise TournamentError(f"{text!r} could be any of {names}: give the number", code="player_ambiguous", name=text, players=names)
 
     def round(self, number: int) -> Round:
         """Round ``number`` once paired, or a TournamentError."""
@@ -182,20 +237,54 @@ class Tournament:
         at: str | None = None,
     ) -> Player:
         """A new player (a late entry when rounds are already paired: from the next round on); logged."""
-        raise NotImplementedError
+        name, school = name.strip(), school.strip()
+        if not name:
+            raise TournamentError("a player needs a name", code="player_no_name")
+        player = Player(
+            id=max((p.id for p in self.players), default=0) + 1,
+            name=name,
+            school=school,
+            account=account,
+            division=division.strip(),
+            first_round=self.next_round(),
+        )
+        self.players.append(player)
+        self.record("add_player", by, at, player=player.id, name=name, school=school, first_round=player.first_round)
+        return player
 
     def withdraw(self, player_id: int, *, by: str = "director", at: str | None = None) -> None:
         """Take a player out of the rounds not yet paired (results already played stay); logged."""
-        raise NotImplementedError
+        player = self.player(player_id)
+        if not player.active:
+            raise TournamentError(f"{player.name} has already withdrawn", code="already_withdrawn", name=player.name)
+        player.active = False
+        self.record("withdraw", by, at, player=player_id)
 
     def reinstate(self, player_id: int, *, by: str = "director", at: str | None = None) -> None:
         """Undo a withdrawal (paired again from the next round); logged."""
-        raise NotImplementedError
+        player = self.player(player_id)
+        if player.active:
+            raise TournamentError(f"{player.name} has not withdrawn", code="not_withdrawn", name=player.name)
+        player.active = True
+        self.record("reinstate", by, at, player=player_id)
 
     def check_in(self, player_id: int, present: bool = True, *, by: str = "director", at: str | None = None) -> None:
         """Mark a player present (or not) before round 1; logged."""
-        raise NotImplementedError
+        player = self.player(player_id)
+        player.checked_in = present
+        self.record("check_in" if present else "check_out", by, at, player=player_id)
 
     def record(self, action: str, by: str, at: str | None = None, **detail: object) -> LogEntry:
         """Append a log entry (``round`` and ``table`` in ``detail`` go to their fields)."""
-        raise NotImplementedError
+        number = detail.pop("round", None)
+        table = detail.pop("table", None)
+        entry = LogEntry(
+            at=at or now(),
+            by=by,
+            action=action,
+            round=number if isinstance(number, int) else None,
+            table=table if isinstance(table, int) else None,
+            detail=detail,
+        )
+        self.log.append(entry)
+        return entry

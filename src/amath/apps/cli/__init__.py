@@ -33,6 +33,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "bingo",
     "engine",
     "best",
+    "tournament",
 )
 
 
