@@ -379,7 +379,7 @@ function renderPrint() {
   if (what === "names") {
     const rows = [];
     for (const p of r.pairings) {
-      rows.push([p.first, nameOf(p.first), p.table, t("tm_starts"), p.second === null ? t("tm_bye") : nameOf(p.second)]);
+      rows.push([p.first, nameOf(p.first), p.table, p.second === null ? t("tm_bye") : t("tm_starts"), p.second === null ? "" : nameOf(p.second)]);
       if (p.second !== null) rows.push([p.second, nameOf(p.second), p.table, t("tm_goes_second"), nameOf(p.first)]);
     }
     rows.sort((a, b) => String(a[1]).localeCompare(String(b[1]), getLang() === "th" ? "th" : "en"));
