@@ -371,7 +371,8 @@ class TournamentStore:
                 key = (r.number, pr.table)
                 g = games.pop(pr.table, None)
                 if g is None:
-                    g = TournamentGameRow(tournament_id=tid, round=r.number, table_no=pr.table, first=pr.first, second=pr.second, arrived="")
+                    g = TournamentGameRow(tournament_id=tid, round=r.number, table_no=pr.table, first=pr.first, second=pr.second)
+                    g.arrived = ""
                     s.add(g)
                 prev = old_p.get(pr.table)
                 if old_r is not None and _pair_text(prev) != _pair_text(pr):
