@@ -50,7 +50,9 @@ def main() -> None:
         times.append(time.thread_time() - begin)
     warnings = pairing.check_round(t, args.round)
     print(f"pair round {args.round} of {args.players}: best {min(times):.3f} s, median {statistics.median(times):.3f} s CPU")
-    print(f"tables {len(rnd.pairings)}, rematches {sum(w.code == 'rematch' for w in warnings)}, same school {sum(w.code == 'same_school' for w in warnings)}")
+    rematches = sum(w.code == "rematch" for w in warnings)
+    same_school = sum(w.code == "same_school" for w in warnings)
+    print(f"tables {len(rnd.pairings)}, rematches {rematches}, same school {same_school}")
 
 
 if __name__ == "__main__":
