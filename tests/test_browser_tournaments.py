@@ -4,6 +4,7 @@ an online round robin of 4 bots seated through the app; the print pages rendered
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +26,8 @@ LONG_MS = 180_000
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(Path(tmp_path_factory.mktemp("tournaments")), bot_delay=0.0)
+    deals = itertools.count(1)  # a new deal for every game (the other browser tests deal one seed to all)
+    srv = Server(Path(tmp_path_factory.mktemp("tournaments")), bot_delay=0.0, seeds=lambda: next(deals))
     yield srv
     srv.stop()
 
