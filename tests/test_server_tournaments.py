@@ -99,6 +99,10 @@ def test_only_directors_pair_and_enter_results_and_every_change_is_logged_with_w
         assert ("kru_somchai", "checkin") in actions and ("ann", "sign_up") in actions and ("kru_somchai", "add_director") in actions
         assert actions[-1] == ("kru_somchai", "create") and all(e["at"] > 0 for e in log)
         assert log[0]["old"] == "" and log[0]["new"] == "420-95"
+        assert ok(guest.get(f"/api/tournaments/{tid}"))["events"] == log[:200]  # the page brings the log along
+        assert guest.post(f"/api/tournaments/{tid}/players/1/promote", json={}).status_code in (401, 404)
+        assert kru.post(f"/api/tournaments/{tid}/players/1/promote", json={}).status_code == 404
+        assert guest.get(f"/api/tournaments/{tid}/secrets.csv").status_code == 404
         check = next(e for e in log if e["action"] == "checkin" and e["target"].startswith("player 2 "))
         assert (check["target"], check["old"], check["new"]) == ("player 2 checked_in", "False", "True")
 

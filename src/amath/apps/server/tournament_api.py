@@ -345,9 +345,12 @@ class TournamentApi:
         return JSONResponse({"tournaments": rows, "logged_in": account is not None}, headers={"Cache-Control": "no-store"})
 
     async def page(self, request: Request) -> Response:
+        """The tournament as the asking account may see it, with the log (one request for a page to follow a change)."""
         account = await self.auth.current(request)
         found = await self._load(request)
-        return JSONResponse(self.view(found, account), headers={"Cache-Control": "no-store"})
+        view = self.view(found, account)
+        view["events"] = await self._run(self.store.events, found.id, 200)
+        return JSONResponse(view, headers={"Cache-Control": "no-store"})
 
     async def log(self, request: Request) -> Response:
         found = await self._load(request)
@@ -362,6 +365,8 @@ class TournamentApi:
     async def csv_file(self, request: Request) -> Response:
         found = await self._load(request)
         what = request.path_params["what"]
+        if what not in ("standings", "results"):
+            raise ApiError(404, "the CSV files are standings.csv and results.csv")
         model = found.model
         text = files.standings_csv(standings.standings(model)) if what == "standings" else files.results_csv(model)
         name = re.sub(r"[^A-Za-z0-9_-]+", "-", found.name).strip("-") or f"tournament-{found.id}"
@@ -418,6 +423,8 @@ class TournamentApi:
         account, found = await self._director(request)
         number = int(request.path_params["number"])
         what = request.path_params["what"]
+        if what not in ("checkin", "withdraw", "reinstate"):
+            raise ApiError(404, "a player's actions are checkin, withdraw and reinstate")
         if all(p.id != number for p in found.model.players):
             raise refuse(404, "no_player", f"this tournament has no player number {number}", n=number)
         body = protocol.expect_object(await _json(request), "the request")

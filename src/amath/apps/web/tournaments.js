@@ -328,9 +328,8 @@ function renderTournament() {
 }
 
 async function load() {
-  const [page, log] = await Promise.all([api(`/api/tournaments/${tid}`), api(`/api/tournaments/${tid}/log`)]);
-  state = page;
-  events = log.events;
+  state = await api(`/api/tournaments/${tid}`);
+  events = state.events;
   if (printing) renderPrint(); else renderTournament();
 }
 
