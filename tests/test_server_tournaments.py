@@ -254,3 +254,52 @@ def test_the_tournament_tables_are_in_the_schema(db_url: str) -> None:
             engine.dispose()
     names = ("tournaments", "tournament_directors", "tournament_players", "tournament_rounds", "tournament_games", "tournament_events")
     assert set(names) <= tables
+
+
+def test_the_page_is_told_of_every_change_and_a_withdrawn_player_is_not_paired_while_a_late_one_is(db_url: str) -> None:
+    app = create_app(Settings(db_url=db_url, bot_delay=0.0))
+    with TestClient(app) as guest:
+        kru = account(app, "kru")
+        tid = make(kru)
+        ok(kru.post(f"/api/tournaments/{tid}/players", json={"players": ["A, x", "B, y", "C, z", "D, w"]}), 201)
+        with guest.websocket_connect(f"/api/tournaments/{tid}/ws") as ws:
+            rev = ws.receive_json()
+            assert rev == {"type": "tournament", "rev": ok(guest.get(f"/api/tournaments/{tid}"))["rev"]}
+            rnd = publish_round(kru, tid)
+            now = ok(guest.get(f"/api/tournaments/{tid}"))["rev"]
+            seen = [ws.receive_json()["rev"]]  # pushed, nobody polls (changes close together come as the newest one)
+            while seen[-1] < now:
+                seen.append(ws.receive_json()["rev"])
+            assert seen[0] > rev["rev"] and seen[-1] == now
+            for p in rnd["pairings"]:
+                ok(kru.post(f"/api/tournaments/{tid}/rounds/1/tables/{p['table']}/result", json={"first": 400, "second": 350 + p["table"]}))
+            ok(kru.post(f"/api/tournaments/{tid}/players/3/withdraw", json={}))
+            late = ok(kru.post(f"/api/tournaments/{tid}/players", json={"players": "E, v"}), 201)["numbers"]
+            assert late == [5]
+            now = ok(guest.get(f"/api/tournaments/{tid}"))["rev"]
+            while ws.receive_json()["rev"] < now:
+                pass  # told up to the last change
+        second = publish_round(kru, tid)
+        seated = {n for p in second["pairings"] for n in (p["first"], p["second"]) if n is not None}
+        assert seated == {1, 2, 4, 5}  # C withdrew, E entered late
+        state = ok(guest.get(f"/api/tournaments/{tid}"))
+        c = next(p for p in state["players"] if p["number"] == 3)
+        e = next(p for p in state["players"] if p["number"] == 5)
+        assert c["active"] is False and e["first_round"] == 2
+        assert next(s for s in state["standings"] if s["player"] == 3)["active"] is False
+        with guest.websocket_connect("/api/tournaments/999/ws") as ws:
+            assert ws.receive_json()["status"] == 404
+
+
+def test_both_players_absent_both_forfeit(db_url: str) -> None:
+    app = create_app(Settings(db_url=db_url, bot_delay=0.0))
+    with TestClient(app) as guest:
+        _, _, _, tid, rnd = _online(app, db_url)
+        api: TournamentApi = app.state.tournaments
+        later = time.time() + 5 * 60 + 1
+        api.clock = lambda: later
+        guest.portal.call(api.sweep)  # type: ignore[union-attr]
+        result = ok(guest.get(f"/api/tournaments/{tid}"))["rounds"][0]["pairings"][0]["result"]
+        assert result["forfeit"] == "both"
+        assert ok(guest.get(f"/api/games/{rnd['pairings'][0]['game_id']}"))["status"] == "over"
+        assert all(s["points"] == 0 for s in ok(guest.get(f"/api/tournaments/{tid}"))["standings"])
