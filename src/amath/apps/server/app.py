@@ -36,6 +36,8 @@ from amath.apps.server.limits import LimitsMiddleware, ReadOnlyMiddleware, Socke
 from amath.apps.server.lobbyfeed import MAX_STREAMS, LobbyFeed
 from amath.apps.server.records import read_upload, replay_svg, replay_view
 from amath.apps.server.rooms import AccountKey, Rooms, Token, Watcher
+from amath.apps.server.tournament_api import TournamentApi
+from amath.apps.server.tournaments import TournamentStore
 
 log = logging.getLogger("amath.apps.server")
 MAX_TOKEN = 128
@@ -92,6 +94,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     feed = LobbyFeed(rooms.lobby)
     rooms.on_change = feed.poke
     classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher), rooms.progress)
+    tournaments = TournamentApi(auth, TournamentStore(rooms.db.store.engine), rooms)
     web = web_dir()
 
     async def _cred(request: Request) -> Token:
@@ -108,6 +111,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             name = "replay.html"
         elif request.url.path == "/classes" or "class_id" in request.path_params:
             name = "classes.html"  # my classes, a teacher's class page
+        elif request.url.path == "/tournaments" or "tid" in request.path_params:
+            name = "tournaments.html"  # the list, a tournament's live page, its director's panel and print pages: one page
         elif request.url.path in ("/account", "/leaderboard") or "name" in request.path_params:
             name = "players.html"  # sign up, log in, settings, a profile, the leaderboards: one page
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
@@ -252,8 +257,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await rooms.resume_bots()
         await rooms.settle_pending()
         feed.start()
+        await tournaments.resume()
         loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(rooms.sweep_forever())]
+        tasks = [loop.create_task(rooms.sweep_forever()), loop.create_task(tournaments.sweep_forever())]
         if settings.collector:  # the one place the server's collector policy is switched on
             collector.tune()
             tasks.append(loop.create_task(collector.keep_young()))
@@ -274,8 +280,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/u/{name}", page),
         Route("/classes", page),
         Route("/classes/{class_id:int}", page),
+        Route("/tournaments", page),
+        Route("/t/{tid:int}", page),
+        Route("/t/{tid:int}/print", page),
         *auth.routes(),
         *classroom.routes(),
+        *tournaments.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/rooms/events", lobby_events),
@@ -320,4 +330,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.rooms = rooms
     app.state.auth = auth
+    app.state.tournaments = tournaments
     return app

@@ -131,6 +131,7 @@ class Rooms:
         self.coach = Coach()
         self.results: Results | None = None  # set by the app: finished games of accounts are recorded there
         self.on_change: Callable[[], None] | None = None  # set by the app: the lobby feed is told of every change
+        self.on_over: list[Callable[[Room], Awaitable[None]]] = []  # told of every game that ends (tournaments land results)
         # revisions from the clock in microseconds: a screen from before a restart never matches a new one
         self._revs = itertools.count(time.time_ns() // 1000)
         if settings.bot_factory is not None:
@@ -375,16 +376,25 @@ class Rooms:
             log.exception("storing %s failed", what)
             raise ApiError(503, f"{what} could not be stored; try again", code="storage_failed", th=STORAGE_TH) from None
 
-    def _start(self, room: Room) -> None:
-        """Deal: every seat is taken, so the sides' names are known."""
+    def _start(self, room: Room, starter: int | None = None) -> None:
+        """Deal: every seat is taken, so the sides' names are known; ``starter``: the side that must start (a tournament's pairing says).
+
+        The side to start is drawn from the seed (the tiles drawn for it), so for a given
+        ``starter`` the first seed from the usual one on that makes it start is taken: the
+        record stays an ordinary one, replayed from its seed.
+        """
         stored = room.stored
         cfg = stored.config
         n_sides = 2 if cfg["teams"] else cfg["players"]
         teams = [[s.name for s in stored.seats if side_of(stored, s.seat) == k] for k in range(n_sides)]
         clock = cfg["clock"]
-        options = Options(bool(cfg["challenge"]), ClockRules(clock["kind"], clock["seconds"], 10, clock["loss_on_time"]))
-        seed = self.settings.seeds() if self.settings.seeds is not None else random.SystemRandom().randrange(2**63)
+        penalty = int(clock.get("penalty", 10))
+        options = Options(bool(cfg["challenge"]), ClockRules(clock["kind"], clock["seconds"], penalty, clock["loss_on_time"]))
+        seed = self.settings.seeds() if self.settings.seeds is not None else random.SystemRandom().randrange(2**62)
         game = Game(get_ruleset(cfg.get("variant", "a-math")), teams=teams, seed=seed, options=options)
+        while starter is not None and game.starter != starter:
+            seed += 1
+            game = Game(get_ruleset(cfg.get("variant", "a-math")), teams=teams, seed=seed, options=options)
         header = save_game(game)
         del header["seed"], header["turns"]
         cfg["header"] = header
@@ -392,6 +402,34 @@ class Rooms:
         stored.status = "playing"
         stored.turn_started = time.time()
         room.game = game
+
+    async def open_table(self, config: dict[str, Any], seats: list[StoredSeat], starter: int = 0) -> str:
+        """A game set up by the server itself (a tournament's pairing): every seat taken, dealt now, ``starter`` to start; its id.
+
+        ``config`` is a set-up as :func:`protocol.read_setup` makes it; the seats carry their
+        names, accounts, bots and token hashes.  Stored before it is answered.
+        """
+        game_id = secrets.token_urlsafe(9)
+        for seat in seats:
+            seat.joined = True
+        stored = StoredGame(game_id, "room", config, seats, time.time())
+        room = Room(stored, None, rev=next(self._revs))
+        self._start(room, starter)
+        await self._write(self.db.insert(stored), "the game")
+        self.rooms[game_id] = room
+        self._schedule_bots(room)
+        return game_id
+
+    async def end_absent(self, game_id: str, side: int) -> bool:
+        """End a game in play by ``side``'s absence (a tournament's no-show): as its resignation; False when it is over already."""
+        room = await self.room(game_id)
+        async with room.lock:
+            if room.game is None or room.game.over:
+                return False
+            await self._resign(room, side, abandoned=True)
+        self._schedule_clock(room)
+        await self.broadcast(room)
+        return True
 
     def progress(self, game_id: str) -> dict[str, Any] | None:
         """What anyone watching may know of a game in play held in memory: the scores and the turns played (no rack), else None."""
@@ -565,6 +603,15 @@ class Rooms:
         self._changed(room, lambda base, rev: turn_change(base, rev, stored, game, first, spectators))
         if game.over and not game.can_challenge():
             await self._settle(room)
+            await self._tell_over(room)
+
+    async def _tell_over(self, room: Room) -> None:
+        """Tell :attr:`on_over` that the room's game ended (a listener's failure is logged; it looks again at the next start)."""
+        for listener in self.on_over:
+            try:
+                await listener(room)
+            except Exception:
+                log.exception("a listener of the end of game %s failed", room.stored.id)
 
     async def preview(self, game_id: str, token: Token, body: Any) -> dict[str, Any]:
         """Judge tentative tiles for the token's seat without changing anything."""
@@ -610,6 +657,7 @@ class Rooms:
             raise
         game.resign(side)
         await self._settle(room)
+        await self._tell_over(room)
 
     async def claim_win(self, game_id: str, token: Token) -> dict[str, Any]:
         """A rated game whose side to move left: no screen of theirs open and no move for ``abandon_seconds``; the other side wins.
@@ -654,6 +702,11 @@ class Rooms:
             old = room.stored
             if room.game is None or not room.game.over:
                 raise ApiError(409, "a rematch is offered once the game is over")
+            if old.config.get("tournament") is not None:
+                raise ApiError(
+                    409, "a tournament game has no rematch: the next round is paired by the director", code="tournament_rematch",
+                    th="เกมในการแข่งขันไม่มีการเล่นอีกครั้ง ผู้จัดการแข่งขันจะจับคู่รอบถัดไป",
+                )  # fmt: skip
             new_id = old.config.get("rematch")
             if not isinstance(new_id, str):
                 new_id = secrets.token_urlsafe(9)

@@ -2,7 +2,7 @@
 
 Every table of the server is declared on :class:`Base`: the games' own (``games``,
 ``seats``, ``turns``, in :mod:`amath.apps.server.storage`) and the players' (accounts,
-sessions, ratings, results, classes and the server's signing key, here).  The schema has a
+sessions, ratings, results, classes, tournaments and the server's signing key, here).  The schema has a
 version (Alembic's ``alembic_version`` table); :func:`prepare` brings any database to the
 newest one when the server starts:
 
@@ -23,14 +23,14 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Boolean, Connection, Float, ForeignKey, Index, Integer, MetaData, String, inspect
+from sqlalchemy import BigInteger, Boolean, Connection, Float, ForeignKey, Index, Integer, MetaData, String, Text, inspect
 from sqlalchemy import false as sa_false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"
 """The version of a database made before versions: the three game tables as main had them on 2026-12-07."""
-HEAD = "0004"
+HEAD = "0005"
 """The newest version (a test checks it is Alembic's head)."""
 
 
@@ -138,6 +138,110 @@ class ClassEventRow(Base):
     actor_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     action: Mapped[str] = mapped_column(String(24))
     detail: Mapped[str] = mapped_column(String(255))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentRow(Base):
+    """A tournament: its name, its owner (the director who made it), every setting as JSON, and where it stands.
+
+    ``status``: ``registration`` (players sign up and check in), ``running`` (rounds are
+    paired and played), ``finished``.  ``mode``: ``on_site`` (results typed by a director)
+    or ``online`` (each pairing is a room of the server).  ``rev`` grows with every change
+    (the live pages follow it).
+    """
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    mode: Mapped[str] = mapped_column(String(8))
+    settings: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    rev: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class TournamentDirectorRow(Base):
+    """A director of a tournament: its owner (``role`` ``owner``) or a co-director the owner added (``co``)."""
+
+    __tablename__ = "tournament_directors"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True)
+    role: Mapped[str] = mapped_column(String(8))
+    added: Mapped[float] = mapped_column(Float)
+
+
+class TournamentPlayerRow(Base):
+    """A player of a tournament: an account that signed up, a name (and school or club) a director typed, or a bot.
+
+    ``number`` is the player's number in the tournament (1, 2, ...); ``first_round`` the
+    round they entered at (a late entry: after 1); ``withdrawn`` the last round played
+    before withdrawing (None: still in).
+    """
+
+    __tablename__ = "tournament_players"
+    __table_args__ = (Index("ix_tournament_players_number", "tournament_id", "number", unique=True),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    school: Mapped[str] = mapped_column(String(64), default="")
+    division: Mapped[str] = mapped_column(String(32), default="")
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    first_round: Mapped[int] = mapped_column(Integer, default=1)
+    withdrawn: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    added: Mapped[float] = mapped_column(Float)
+
+
+class TournamentRoundRow(Base):
+    """A round of a tournament: its pairing method, the seed it was paired with, and ``draft`` or ``published``."""
+
+    __tablename__ = "tournament_rounds"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    method: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))
+    published: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class TournamentGameRow(Base):
+    """One pairing of a round (a table): who starts, who goes second (players' numbers; None: a bye), the scores once known.
+
+    ``forfeit``: ``first``/``second``/``both`` (the side that did not come), else None;
+    ``game_id``: the online room of the pairing; ``arrived``: which sides opened it
+    (``first``, ``second``, ``both``), for the no-show rule.
+    """
+
+    __tablename__ = "tournament_games"
+    __table_args__ = (Index("ix_tournament_games_table", "tournament_id", "round", "table_no", unique=True),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    first: Mapped[int] = mapped_column(Integer)
+    second: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    score1: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    score2: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    forfeit: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    arrived: Mapped[str] = mapped_column(String(8), default="")
+    entered: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class TournamentEventRow(Base):
+    """The log of a tournament: every change, who made it (None: the server, e.g. a game's end), when, and the old and new value."""
+
+    __tablename__ = "tournament_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    actor_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str] = mapped_column(String(24))
+    target: Mapped[str] = mapped_column(String(64))
+    old: Mapped[str] = mapped_column(Text)
+    new: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
 
 
