@@ -255,10 +255,8 @@ def _bingo(pos: Position, lists: _Lists) -> _Found | None:
         return None
     best = bingos[0]
     runner = next((m for m in bingos if m.score != best.score), None)  # a bingo keeps nothing: its points say which
-    if runner is not None:
-        bound = runner.score
-    else:  # no other bingo listed: an unlisted one scores no more than the last listed
-        bound = 0 if lists.complete else lists.by_score[-1].score
+    # with no other bingo listed, an unlisted one scores no more than the last placement listed
+    bound = runner.score if runner is not None else 0 if lists.complete else lists.by_score[-1].score
     margin = best.score - bound
     if margin < MARGINS["bingo"]:
         return None
@@ -433,15 +431,15 @@ class Attempt:
     error: AmathError | None = None
 
 
-def attempt(puzzle: Puzzle, text: str) -> Attempt:
-    """Judge ``text`` (move notation: a placement, ``pass``, ``exchange ...``) as the answer to ``puzzle``.
+def attempt(puzzle: Puzzle, turn: str | Action) -> Attempt:
+    """Judge ``turn`` (a turn, or move notation: a placement, ``pass``, ``exchange ...``) as the answer to ``puzzle``.
 
     Right: the same answer (:func:`sameness`); in an endgame, any turn whose exact value is the
     answer's. An illegal or unreadable turn is reported (``error``), not judged.
     """
     pos = rebuild(puzzle)
     try:
-        move = parse_move(text, pos.board, pos.rules, pos.to_move)
+        move = parse_move(turn, pos.board, pos.rules, pos.to_move) if isinstance(turn, str) else turn
         if not isinstance(move, Place | Exchange | Pass):
             raise PositionError("a puzzle's answer is a placement, an exchange or a pass", code="puzzle_turn")
         pos.check(move)

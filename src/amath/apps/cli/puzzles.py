@@ -19,7 +19,9 @@ HELP = "make puzzles from self-play and saved games (one clearly best play, chec
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``generate`` (``--variant``, ``--count``, ``--seed``, ``-o``, ``--players``, game files) and ``verify FILE``."""
-    parser.add_argument("action", choices=("generate", "verify"), help="generate: add puzzles to a file; verify: check every puzzle of a file")
+    parser.add_argument(
+        "action", choices=("generate", "verify"), help="generate: add puzzles to a file; verify: check every puzzle of a file"
+    )
     parser.add_argument("files", nargs="*", type=Path, help="generate: saved games or records to scan first; verify: the puzzle file")
     parser.add_argument("--variant", default="a-math", help="a-math (default) or smath")
     parser.add_argument("--count", type=int, default=2000, metavar="N", help="puzzles the output file should hold (default 2000)")

@@ -33,6 +33,7 @@ from amath.apps.server.errors import ApiError
 from amath.apps.server.headers import SecurityHeadersMiddleware
 from amath.apps.server.jsonbody import parse_json
 from amath.apps.server.limits import LimitsMiddleware, SocketLimits
+from amath.apps.server.puzzles import Puzzles, PuzzleStore
 from amath.apps.server.records import read_upload, replay_svg, replay_view
 from amath.apps.server.rooms import Rooms, Watcher
 
@@ -88,6 +89,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     auth = Auth(Players(rooms.db.store.engine), settings.login)
     rooms.results = auth
     classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher), rooms.progress)
+    puzzles = Puzzles(auth, PuzzleStore(rooms.db.store.engine))
     web = web_dir()
 
     async def page(request: Request) -> Response:
@@ -96,6 +98,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             name = "replay.html"
         elif request.url.path == "/classes" or "class_id" in request.path_params:
             name = "classes.html"  # my classes, a teacher's class page
+        elif request.url.path == "/puzzles":
+            name = "puzzles.html"
         elif request.url.path in ("/account", "/leaderboard") or "name" in request.path_params:
             name = "players.html"  # sign up, log in, settings, a profile, the leaderboards: one page
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
@@ -245,8 +249,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/u/{name}", page),
         Route("/classes", page),
         Route("/classes/{class_id:int}", page),
+        Route("/puzzles", page),
         *auth.routes(),
         *classroom.routes(),
+        *puzzles.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/games", create, methods=["POST"]),
@@ -289,4 +295,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.rooms = rooms
     app.state.auth = auth
+    app.state.puzzles = puzzles
     return app
