@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -143,8 +142,9 @@ def test_the_puzzle_page_is_served_and_its_texts_are_in_both_languages(app: Any)
     r = c.get("/puzzles")
     assert r.status_code == 200 and "puzzles.js" in r.text
     i18n = (Path(__file__).parents[1] / "src/amath/apps/web/i18n.js").read_text(encoding="utf-8")
-    keys = set(re.findall(r'\bt\("(pz_[a-z_]+)"', (Path(__file__).parents[1] / "src/amath/apps/web/puzzles.js").read_text(encoding="utf-8")))
+    keys = set(
+        re.findall(r'\bt\("(pz_[a-z_]+)"', (Path(__file__).parents[1] / "src/amath/apps/web/puzzles.js").read_text(encoding="utf-8"))
+    )
     assert keys
     for key in keys:
         assert len(re.findall(rf"\b{key}:", i18n)) == 2, key  # an English and a Thai text
-    assert json.dumps  # the module's JSON import is the stored format's

@@ -273,11 +273,12 @@ class PuzzleStore:
                 mine.updated = now
                 row.rating, row.rd, row.volatility = new_puzzle.rating, new_puzzle.rd, new_puzzle.volatility
                 change = {"before": round(before), "after": round(after), "rd": round(new_player.rd), "provisional": new_player.provisional}
+            puzzle_rating = round(row.rating)
             s.add(PuzzleAttemptRow(puzzle_id=puzzle.id, account_id=account_id, move=move[:MAX_MOVE], right=right, rated=rated,
                                    rating_before=before, rating_after=after, at=now))  # fmt: skip
         log.info("puzzle %s: attempt by %s, %s%s", puzzle.id, f"account {account_id}" if account_id else "a guest",
                  "right" if right else "wrong", " (rated)" if rated else "")  # fmt: skip
-        return {"rating": change, "puzzle_rating": round(row.rating)}
+        return {"rating": change, "puzzle_rating": puzzle_rating}
 
 
 class Puzzles:
