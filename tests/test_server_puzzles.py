@@ -13,8 +13,11 @@ from starlette.testclient import TestClient
 
 from amath.apps.server import Settings, create_app
 from amath.apps.server.auth import CSRF_COOKIE
+from amath.apps.server.puzzles import finished_games
 from amath.apps.server.schema import PuzzleAttemptRow
-from amath.study.puzzles import Puzzle, generate, read_puzzles
+from amath.core.move import Place
+from amath.engine.static import best_turn, default_equity
+from amath.study.puzzles import Puzzle, generate, read_puzzles, scan_game, verify
 
 PASSWORD = "correct horse"
 
@@ -62,7 +65,7 @@ def test_the_next_puzzle_shows_the_position_and_never_the_answer(app: Any, puzzl
         seen.add(p.id)
         assert view["kind"] == p.kind and view["difficulty"] == p.difficulty and len(view["rack"]) > 0
         assert view["board"] or p.kind == "bingo"  # an opening bingo may come from the empty board
-        assert not {"answer", "next", "margin", "source", "score_rank", "tiles"} & set(view)
+        assert not {"answer", "next", "margin", "source", "score_rank", "tiles"} & set(view) and view["account"] is False
         text = r.text
         assert p.answer.move not in text and p.source not in text
         assert p.next is None or p.next.move not in text
@@ -107,7 +110,7 @@ def test_a_logged_in_players_first_attempt_moves_both_ratings_and_later_ones_do_
     stored = _puzzles(puzzle_file)
     c = _account(app, "solver")
     view = c.get("/api/puzzles/next").json()
-    assert view["me"] is None  # no rated attempt yet
+    assert view["me"] is None and view["account"] is True  # no rated attempt yet
     p = stored[view["id"]]
     r = c.post(f"/api/puzzles/{p.id}/attempt", json={"move": p.answer.move})
     assert r.status_code == 200, r.text
@@ -148,3 +151,23 @@ def test_the_puzzle_page_is_served_and_its_texts_are_in_both_languages(app: Any)
     assert keys
     for key in keys:
         assert len(re.findall(rf"\b{key}:", i18n)) == 2, key  # an English and a Thai text
+
+
+def test_the_finished_games_of_the_servers_database_are_a_source_of_puzzles(app: Any, db_url: str) -> None:
+    c = TestClient(app)
+    made = c.post("/api/games", json={"mode": "hotseat", "names": ["Ann", "Ben"]}).json()
+    token = {"X-Seat-Token": made["token"]}
+    played = []
+    for _ in range(4):  # the static engine's best placements, sent as the page sends tiles
+        game = app.state.rooms.rooms[made["id"]].game
+        move = best_turn(game.position, default_equity()).move
+        assert isinstance(move, Place)
+        played.append(game.notation(move))
+        tiles = [{"square": t.square.name, "tile": t.tile, "face": t.face} for t in move.tiles]
+        assert c.post(f"/api/games/{made['id']}/move", json={"type": "place", "tiles": tiles}, headers=token).status_code == 200
+    assert c.post(f"/api/games/{made['id']}/resign", headers=token).status_code == 200
+    found = list(finished_games(db_url))
+    assert [source for source, _ in found] == [f"server game {made['id']}"]
+    assert [t.notation for t in found[0][1].history] == played
+    for puzzle in scan_game(found[0][1], found[0][0]):  # what `amath puzzles generate --db URL` scans
+        assert puzzle.source.startswith(f"server game {made['id']} turn") and verify(puzzle).ok

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from tqdm import tqdm
@@ -12,6 +13,7 @@ from tqdm import tqdm
 from amath.apps.cli.lang import error_line, explain, say
 from amath.core.errors import AmathError
 from amath.core.rules import get_ruleset
+from amath.game import Game
 from amath.study.puzzles import Progress, Puzzle, generate, read_puzzles, verify
 
 HELP = "make puzzles from self-play and saved games (one clearly best play, checked by the engine), or check a puzzle file"
@@ -28,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="self-play seed: the same seed scans the same games (default 1)")
     parser.add_argument("-o", "--out", type=Path, default=None, metavar="FILE", help="the JSON-lines file to add to (kept and resumed)")
     parser.add_argument("--players", default="equity,equity", help="the two bots of the self-play games (default equity,equity)")
+    parser.add_argument("--db", default=None, metavar="URL", help="also scan the finished games of a server's database (its AMATH_DB URL)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -59,7 +62,13 @@ def run(args: argparse.Namespace) -> int:
         bar.set_postfix_str(say("games {games}", games=progress.games), refresh=False)
 
     try:
-        progress = generate(rules.name, args.count, args.seed, args.out, players=players, files=args.files, on_puzzle=tick)
+        if args.db:  # the server's modules load only when asked for (every `amath` command builds this parser)
+            from amath.apps.server.puzzles import finished_games
+
+            games: Iterable[tuple[str, Game]] = finished_games(args.db)
+        else:
+            games = ()
+        progress = generate(rules.name, args.count, args.seed, args.out, players=players, files=args.files, games=games, on_puzzle=tick)
     except AmathError as exc:
         bar.close()
         print(error_line(explain(exc)), file=sys.stderr)

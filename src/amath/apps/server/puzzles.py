@@ -20,7 +20,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,11 +38,15 @@ from amath.apps.server.glicko import update as glicko_update
 from amath.apps.server.jsonbody import parse_json
 from amath.apps.server.protocol import read_tiles
 from amath.apps.server.schema import PuzzleAttemptRow, PuzzleRatingRow, PuzzleRow
+from amath.apps.server.storage import GameRow, Store
 from amath.apps.server.views import rules_view
+from amath.core.errors import AmathError
 from amath.core.move import Place
 from amath.core.notation import parse_move
 from amath.core.rules import get_ruleset
 from amath.formats.fen import position_from_string
+from amath.formats.save import load_game
+from amath.game import Game
 from amath.study.puzzles import DIFFICULTIES, KINDS, Puzzle, attempt, read_puzzles, rebuild
 
 log = logging.getLogger("amath.apps.server")
@@ -158,6 +162,29 @@ def answer_view(puzzle: Puzzle) -> dict[str, Any]:
         "score_rank": puzzle.score_rank,
         "tiles": tiles,
     }
+
+
+def finished_games(url: str) -> Iterator[tuple[str, Game]]:
+    """The finished games of a server's database (``AMATH_DB``'s URL), oldest first, replayed: a source of puzzles.
+
+    Whole games with every rack: for ``amath puzzles generate --db URL`` run by the server's owner,
+    never sent to a player. A game whose record cannot be replayed is left out.
+    """
+    store = Store(url)
+    try:
+        with Session(store.engine) as s:
+            ids = list(s.scalars(select(GameRow.id).where(GameRow.status == "over").order_by(GameRow.created)))
+        for game_id in ids:
+            stored = store.load(game_id)
+            if stored is None or stored.seed is None or "header" not in stored.config:
+                continue
+            try:
+                game = load_game(dict(stored.config["header"], seed=stored.seed, turns=stored.turns))
+            except (AmathError, KeyError, TypeError):
+                continue
+            yield f"server game {game_id}", game
+    finally:
+        store.close()
 
 
 class PuzzleStore:
@@ -298,6 +325,7 @@ class Puzzles:
         if found is None:
             raise refuse(404, "no_puzzles", "no puzzle matches this filter yet")
         view = public_view(*found)
+        view["account"] = account_id is not None  # logged in: rated (``me`` stays None until the first rated attempt)
         view["me"] = None if account_id is None else await asyncio.to_thread(self.store.rating, account_id, chosen.variant)
         return JSONResponse(view, headers={"Cache-Control": "no-store"})
 

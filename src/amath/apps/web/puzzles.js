@@ -134,7 +134,7 @@ function renderTask() {
   if (puzzle.opponent.length) info.push(t("pz_opponent", { tiles: tilesText(puzzle.opponent) }));
   $("pz-info").textContent = info.join(" · ");
   const me = puzzle.me;
-  $("pz-me").textContent = me ? t("pz_me", { rating: `${me.rating}${me.provisional ? "?" : ""}` }) : t("pz_guest");
+  $("pz-me").textContent = me ? t("pz_me", { rating: `${me.rating}${me.provisional ? "?" : ""}` }) : t(puzzle.account ? "pz_me_new" : "pz_guest");
   $("scores").replaceChildren(...puzzle.scores.map((s, k) => el("div", { class: k === puzzle.to_move ? "score-row to-move" : "score-row" },
     el("span", { text: k === puzzle.to_move ? t("you") : t("pz_opponent_name") }), el("span", { class: "num", text: String(s) }))));
   $("bag").textContent = t("bag_n", { n: puzzle.bag });
@@ -163,7 +163,7 @@ function renderResult() {
   lines.push(el("p", { class: "pz-margin", text: t(unit, { margin: result.margin }) }));
   lines.push(el("p", { class: "note", text: t(result.method === "exact" ? "pz_judged_exact" : "pz_judged_static") }));
   if (result.rating) lines.push(el("p", { class: "pz-rating", text: t("pz_rating_change", { before: result.rating.before, after: result.rating.after }) }));
-  else if (puzzle.me !== null || result.rating === null) lines.push(el("p", { class: "note", text: t(puzzle.me === null ? "pz_guest" : "pz_unrated_again") }));
+  else lines.push(el("p", { class: "note", text: t(puzzle.account ? "pz_unrated_again" : "pz_guest") }));
   box.replaceChildren(...lines);
 }
 
