@@ -16,7 +16,7 @@ from amath.apps.server.auth import CSRF_COOKIE
 from amath.apps.server.puzzles import finished_games
 from amath.apps.server.schema import PuzzleAttemptRow
 from amath.core.move import Place
-from amath.engine.static import best_turn, default_equity
+from amath.engine.static import Turns, default_equity
 from amath.study.puzzles import Puzzle, generate, read_puzzles, scan_game, verify
 
 PASSWORD = "correct horse"
@@ -160,7 +160,7 @@ def test_the_finished_games_of_the_servers_database_are_a_source_of_puzzles(app:
     played = []
     for _ in range(4):  # the static engine's best placements, sent as the page sends tiles
         game = app.state.rooms.rooms[made["id"]].game
-        move = best_turn(game.position, default_equity()).move
+        move = Turns.at(game.position, default_equity()).placements(1)[0].move
         assert isinstance(move, Place)
         played.append(game.notation(move))
         tiles = [{"square": t.square.name, "tile": t.tile, "face": t.face} for t in move.tiles]

@@ -181,22 +181,26 @@ class _Lists:
     turns: Turns = field(repr=False)
 
 
-def _lists(pos: Position, equity: EquityCalculator) -> _Lists:
+def _lists(pos: Position, equity: EquityCalculator, with_equity: bool = True) -> _Lists:
+    """The lists a position's puzzles are read from (``with_equity`` False: no ranking by equity, for the kinds without one)."""
     rules = pos.rules
     rack = pos.rack()
     turns = Turns.at(pos, equity)
     gen = get_generator()
-    others = turns.exchanges() + [turns.pass_turn()]
+    others = turns.exchanges() + [turns.pass_turn()] if with_equity else []
     if uses_smath_search(rules):
         found, complete = search_within(pos.board, rack, rules, SearchRequest(limit=SMATH_LIST, max_nodes=SMATH_NODES), generator=gen)
-        ranked_eq, exact = smath_top_equity_within(gen, pos.board, rack, rules, EQUITY_LIST, turns.leaves, SMATH_NODES, by_score=found)
-        placed = [Candidate(m.place, m.score, v) for m, v in ranked_eq]
+        placed: list[Candidate] = []
+        exact = True
+        if with_equity:
+            ranked_eq, exact = smath_top_equity_within(gen, pos.board, rack, rules, EQUITY_LIST, turns.leaves, SMATH_NODES, by_score=found)
+            placed = [Candidate(m.place, m.score, v) for m, v in ranked_eq]
         by_score = sorted(found, key=lambda m: (-m.score, m.key()))
         whole = complete and len(found) < SMATH_LIST  # all of them only when fewer than asked for
         return _Lists(by_score, whole, complete, sorted(placed + others, key=lambda c: -c.value), exact, turns)
-    moves = gen.generate(pos.board, rack, rules)
-    by_score = sorted(moves, key=lambda m: (-m.score, m.key()))
-    return _Lists(by_score, True, True, turns.ranked(exchanges=None, limit=EQUITY_LIST), True, turns)
+    # the generator's list is in its fixed order (score, then squares, tiles, faces): a stable sort by score keeps it
+    by_score = sorted(gen.generate(pos.board, rack, rules), key=lambda m: -m.score)
+    return _Lists(by_score, True, True, turns.ranked(exchanges=None, limit=EQUITY_LIST) if with_equity else [], True, turns)
 
 
 def _uses_rack(pos: Position, place: Place) -> bool:
@@ -305,7 +309,7 @@ def examine(pos: Position, equity: EquityCalculator | None = None, kinds: Sequen
         return None
     eq = equity or default_equity()
     endgame = pos.bag_size == 0 and all(pos.is_known(s) for s in range(2))
-    lists = _lists(pos, eq)
+    lists = _lists(pos, eq, with_equity="leave" in kinds)
     for kind in kinds:
         if kind == "endgame":
             if not endgame:

@@ -99,6 +99,6 @@ def _verify(files: list[Path]) -> int:
         verdict = verify(puzzle)
         if not verdict.ok:
             bad += 1
-            print(say("{id}: {reason}", id=puzzle.id, reason=verdict.reason))
+            print(say("puzzle {id} fails its check: {reason}", id=puzzle.id, reason=verdict.reason))
     print(say("{good} of {total} puzzles checked", good=len(puzzles) - bad, total=len(puzzles)))
     return 1 if bad else 0

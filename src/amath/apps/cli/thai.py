@@ -280,7 +280,7 @@ _PUZZLES: Mapping[str, str] = {
     "{written} new puzzles ({kinds}) from {games} games in {seconds:.0f} s; {file} holds {total}": (
         "โจทย์ใหม่ {written} ข้อ ({kinds}) จาก {games} เกม ใน {seconds:.0f} วินาที; {file} มีทั้งหมด {total} ข้อ"
     ),
-    "{id}: {reason}": "{id}: {reason}",
+    "puzzle {id} fails its check: {reason}": "โจทย์ {id} ตรวจไม่ผ่าน: {reason}",
     "{good} of {total} puzzles checked": "ตรวจผ่าน {good} จาก {total} ข้อ",
 }
 
