@@ -171,3 +171,11 @@ def test_the_finished_games_of_the_servers_database_are_a_source_of_puzzles(app:
     assert [t.notation for t in found[0][1].history] == played
     for puzzle in scan_game(found[0][1], found[0][0]):  # what `amath puzzles generate --db URL` scans
         assert puzzle.source.startswith(f"server game {made['id']} turn") and verify(puzzle).ok
+
+
+def test_attempts_are_rate_limited_like_every_other_request(db_url: str, puzzle_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMATH_PUZZLES", str(puzzle_file))
+    pid = next(iter(_puzzles(puzzle_file)))
+    with TestClient(create_app(Settings(db_url=db_url, rate=0.001, burst=3))) as c:
+        codes = [c.post(f"/api/puzzles/{pid}/attempt", json={"move": "pass"}).status_code for _ in range(5)]
+    assert codes[:3] == [200, 200, 200] and codes[3:] == [429, 429]

@@ -171,7 +171,11 @@ class _Found:
 # ----- the engine's view of one position ------------------------------------------------------------
 @dataclass(slots=True)
 class _Lists:
-    """A position's placements by score (``complete``: every one of them) and its turns by equity (``exact``)."""
+    """A position's placements by score (``complete``: every one of them) and its turns by equity (``exact``).
+
+    ``floor``: when the placements by equity were cut at :data:`EQUITY_LIST`, the value of the last one listed
+    (an unlisted placement is worth no more); None when every placement is listed.
+    """
 
     by_score: list[GeneratedMove]
     complete: bool
@@ -179,6 +183,12 @@ class _Lists:
     by_equity: list[Candidate]
     exact: bool
     turns: Turns = field(repr=False)
+    floor: int | None = None
+
+
+def _floor(placed: Sequence[Candidate]) -> int | None:
+    """The value below which unlisted placements lie, when the list of ``placed`` was cut at :data:`EQUITY_LIST`."""
+    return placed[-1].value if len(placed) >= EQUITY_LIST else None
 
 
 def _lists(pos: Position, equity: EquityCalculator, with_equity: bool = True) -> _Lists:
@@ -197,10 +207,13 @@ def _lists(pos: Position, equity: EquityCalculator, with_equity: bool = True) ->
             placed = [Candidate(m.place, m.score, v) for m, v in ranked_eq]
         by_score = sorted(found, key=lambda m: (-m.score, m.key()))
         whole = complete and len(found) < SMATH_LIST  # all of them only when fewer than asked for
-        return _Lists(by_score, whole, complete, sorted(placed + others, key=lambda c: -c.value), exact, turns)
+        ranked = sorted(placed + others, key=lambda c: -c.value)
+        return _Lists(by_score, whole, complete, ranked, exact, turns, _floor(placed))
     # the generator's list is in its fixed order (score, then squares, tiles, faces): a stable sort by score keeps it
     by_score = sorted(gen.generate(pos.board, rack, rules), key=lambda m: -m.score)
-    return _Lists(by_score, True, True, turns.ranked(exchanges=None, limit=EQUITY_LIST) if with_equity else [], True, turns)
+    placed = turns.placements(EQUITY_LIST) if with_equity else []
+    ranked = sorted(placed + others, key=lambda c: -c.value)  # as Turns.ranked: placements first on a tie
+    return _Lists(by_score, True, True, ranked, True, turns, _floor(placed))
 
 
 def _uses_rack(pos: Position, place: Place) -> bool:
@@ -292,8 +305,8 @@ def _leave(pos: Position, lists: _Lists) -> _Found | None:
         return None
     key = sameness(pos, top.move)
     runner = next((c for c in lists.by_equity[1:] if sameness(pos, c.move) != key), None)
-    if runner is None:
-        return None
+    if runner is None or (lists.floor is not None and not isinstance(runner.move, Place) and lists.floor >= runner.value):
+        return None  # the next best may be a placement past the list: no margin is proven
     margin = (top.value - runner.value) / EQUITY_UNIT
     if margin < MARGINS["leave"]:
         return None
