@@ -78,7 +78,7 @@ def test_a_player_solves_a_puzzle_by_placing_tiles_in_english(server: Server, br
     page.locator(".pz-right").wait_for()
     assert page.locator(".pz-right").inner_text() == "Right! That is the best play."
     assert f"{puzzle.answer.score} points" in page.locator(".pz-answer").inner_text()
-    assert "Log in to keep a puzzle rating" in page.locator("#pz-result").inner_text()
+    assert "Log in to keep a puzzle rating" in page.locator("#pz-me").inner_text()
     shot(page, "puzzle-solved-en")
     with page.expect_response(lambda r: "/api/puzzles/next" in r.url) as shown:
         page.click("#pz-next")

@@ -163,7 +163,7 @@ function renderResult() {
   lines.push(el("p", { class: "pz-margin", text: t(unit, { margin: result.margin }) }));
   lines.push(el("p", { class: "note", text: t(result.method === "exact" ? "pz_judged_exact" : "pz_judged_static") }));
   if (result.rating) lines.push(el("p", { class: "pz-rating", text: t("pz_rating_change", { before: result.rating.before, after: result.rating.after }) }));
-  else lines.push(el("p", { class: "note", text: t(puzzle.account ? "pz_unrated_again" : "pz_guest") }));
+  else if (puzzle.account) lines.push(el("p", { class: "note", text: t("pz_unrated_again") }));
   box.replaceChildren(...lines);
 }
 
