@@ -17,6 +17,7 @@ from amath.apps import error_text
 from amath.apps.cli import thai as cli_thai
 from amath.apps.protocol import texts as protocol_texts
 from amath.apps.server import auth
+from amath.apps.server import puzzles as server_puzzles
 from amath.apps.server.app import web_dir
 from amath.apps.terminal import text as terminal_text
 from amath.core.errors import IllegalMoveError
@@ -95,6 +96,7 @@ def _tables() -> dict[str, list[str]]:
         "error texts (error_text.py)": list(error_text.TH.values()) + words,
         "engine protocol (protocol/texts.py)": list(protocol_texts.TH.values()),
         "accounts (server/auth.py)": list(auth.TH.values()),
+        "puzzles (server/puzzles.py)": list(server_puzzles.TH.values()),
         "bot levels (players/registry.py)": [th for _en, th in LEVEL_NAMES.values()],
     }
 

@@ -273,6 +273,12 @@ ERROR_TH: Mapping[str, str] = {
     "jobs_too_few": "จำนวนงานต้องมีอย่างน้อย 1 ไม่ใช่ {jobs}",
     "ray_missing": "ยังไม่ได้ติดตั้ง Ray: pip install 'amath[ray]'",
     "ray_unreachable": "ติดต่อคลัสเตอร์ Ray ที่ {address!r} ไม่ได้: {detail}",
+    # puzzles (amath.study.puzzles, amath puzzles)
+    "puzzle_entry": "ข้อมูลโจทย์ไม่ถูกต้อง: {detail}",
+    "puzzle_turn": "คำตอบของโจทย์ต้องเป็นการลงเบี้ย การขอเปลี่ยนเบี้ย หรือการผ่าน",
+    "puzzles_out": "การสร้างโจทย์ต้องมีไฟล์ผลลัพธ์: -o ไฟล์",
+    "puzzles_players": "--players: โจทย์มาจากเกมของผู้เล่นสองคน",
+    "puzzles_verify_file": "verify ตรวจไฟล์โจทย์ได้ครั้งละหนึ่งไฟล์",
 }
 
 #: Every code a translation knows (the judge's and the errors').

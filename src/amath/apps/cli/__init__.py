@@ -31,6 +31,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "render",
     "analyze",
     "bingo",
+    "puzzles",
     "engine",
     "best",
     "tournament",

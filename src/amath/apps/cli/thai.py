@@ -390,4 +390,27 @@ _TOURNAMENT: Mapping[str, str] = {
     ),
 }
 
-TH: Mapping[str, str] = {**_FRAME, **_OPTIONS, **_MESSAGES, **_TOURNAMENT}
+#: ``amath puzzles``.
+_PUZZLES: Mapping[str, str] = {
+    "make puzzles from self-play and saved games (one clearly best play, checked by the engine), or check a puzzle file": (
+        "สร้างโจทย์จากเกมที่บอทเล่นกันเองและเกมที่บันทึกไว้ (ตำแหน่งที่มีการลงดีที่สุดชัดเจนเพียงแบบเดียว ตรวจด้วยโปรแกรม) หรือตรวจไฟล์โจทย์"
+    ),
+    "generate: add puzzles to a file; verify: check every puzzle of a file": "generate: เพิ่มโจทย์ลงไฟล์; verify: ตรวจโจทย์ทุกข้อในไฟล์",
+    "generate: saved games or records to scan first; verify: the puzzle file": ("generate: ไฟล์เกมที่บันทึกไว้ที่จะค้นหาโจทย์ก่อน; verify: ไฟล์โจทย์"),
+    "puzzles the output file should hold (default 2000)": "จำนวนโจทย์ที่ไฟล์ผลลัพธ์ควรมี (ค่าเริ่มต้น 2000)",
+    "self-play seed: the same seed scans the same games (default 1)": "ซีดของเกมที่บอทเล่นกันเอง: ซีดเดิมได้เกมเดิม (ค่าเริ่มต้น 1)",
+    "the JSON-lines file to add to (kept and resumed)": "ไฟล์ JSON-lines ที่จะเพิ่มโจทย์ลงไป (โจทย์เดิมยังอยู่ และทำต่อจากที่ค้างไว้)",
+    "the two bots of the self-play games (default equity,equity)": "บอทสองตัวที่เล่นกันเอง (ค่าเริ่มต้น equity,equity)",
+    "also scan the finished games of a server's database (its AMATH_DB URL)": (
+        "ค้นหาโจทย์จากเกมที่จบแล้วในฐานข้อมูลของเซิร์ฟเวอร์ด้วย (URL เดียวกับ AMATH_DB)"
+    ),
+    "puzzles": "โจทย์",
+    "games {games}": "เกม {games}",
+    "{written} new puzzles ({kinds}) from {games} games in {seconds:.0f} s; {file} holds {total}": (
+        "โจทย์ใหม่ {written} ข้อ ({kinds}) จาก {games} เกม ใน {seconds:.0f} วินาที; {file} มีทั้งหมด {total} ข้อ"
+    ),
+    "puzzle {id} fails its check: {reason}": "โจทย์ {id} ตรวจไม่ผ่าน: {reason}",
+    "{good} of {total} puzzles checked": "ตรวจผ่าน {good} จาก {total} ข้อ",
+}
+
+TH: Mapping[str, str] = {**_FRAME, **_OPTIONS, **_MESSAGES, **_TOURNAMENT, **_PUZZLES}

@@ -34,6 +34,7 @@ from amath.apps.server.headers import SecurityHeadersMiddleware
 from amath.apps.server.jsonbody import parse_json
 from amath.apps.server.limits import LimitsMiddleware, ReadOnlyMiddleware, SocketLimits
 from amath.apps.server.lobbyfeed import MAX_STREAMS, LobbyFeed
+from amath.apps.server.puzzles import Puzzles, PuzzleStore
 from amath.apps.server.records import read_upload, replay_svg, replay_view
 from amath.apps.server.rooms import AccountKey, Rooms, Token, Watcher
 from amath.apps.server.tournament_api import TournamentApi
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     rooms.on_change = feed.poke
     classroom = Classroom(auth, Classes(rooms.db.store.engine, auth.players.hasher), rooms.progress)
     tournaments = TournamentApi(auth, TournamentStore(rooms.db.store.engine), rooms)
+    puzzles = Puzzles(auth, PuzzleStore(rooms.db.store.engine))
     web = web_dir()
 
     async def _cred(request: Request) -> Token:
@@ -113,6 +115,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             name = "classes.html"  # my classes, a teacher's class page
         elif request.url.path == "/tournaments" or "tid" in request.path_params:
             name = "tournaments.html"  # the list, a tournament's live page, its director's panel and print pages: one page
+        elif request.url.path == "/puzzles":
+            name = "puzzles.html"
         elif request.url.path in ("/account", "/leaderboard") or "name" in request.path_params:
             name = "players.html"  # sign up, log in, settings, a profile, the leaderboards: one page
         return FileResponse(web / name, headers={"Cache-Control": "no-cache"})
@@ -286,6 +290,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *auth.routes(),
         *classroom.routes(),
         *tournaments.routes(),
+        Route("/puzzles", page),
+        *puzzles.routes(),
         Route("/api/config", config),
         Route("/api/rooms", lobby),
         Route("/api/rooms/events", lobby_events),
@@ -331,4 +337,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.rooms = rooms
     app.state.auth = auth
     app.state.tournaments = tournaments
+    app.state.puzzles = puzzles
     return app

@@ -30,7 +30,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"
 """The version of a database made before versions: the three game tables as main had them on 2026-12-07."""
-HEAD = "0005"
+HEAD = "0006"
 """The newest version (a test checks it is Alembic's head)."""
 
 
@@ -251,6 +251,54 @@ class ServerKeyRow(Base):
     __tablename__ = "server_keys"
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(String(128))
+
+
+class PuzzleRow(Base):
+    """A puzzle (:mod:`amath.study.puzzles`): its stored line (``data``, the answer too: never sent before an attempt),
+    what the filters read, and its own Glicko-2 rating, moved by the rated attempts of logged-in players."""
+
+    __tablename__ = "puzzles"
+    __table_args__ = (Index("ix_puzzles_pick", "variant", "kind", "difficulty"),)
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(16))
+    difficulty: Mapped[str] = mapped_column(String(8))
+    data: Mapped[str] = mapped_column(Text)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class PuzzleRatingRow(Base):
+    """An account's puzzle rating (Glicko-2) in one ruleset, with its count of rated attempts and of puzzles solved."""
+
+    __tablename__ = "puzzle_ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class PuzzleAttemptRow(Base):
+    """Every attempt at a puzzle: whose (None: anonymous), the turn tried, right or not, when, and the ratings it moved."""
+
+    __tablename__ = "puzzle_attempts"
+    __table_args__ = (Index("ix_puzzle_attempts_account", "account_id", "puzzle_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    puzzle_id: Mapped[str] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"), index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True)
+    move: Mapped[str] = mapped_column(String(200))
+    right: Mapped[bool] = mapped_column(Boolean)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    at: Mapped[float] = mapped_column(Float)
 
 
 def alembic_config(conn: Connection) -> Config:
