@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--out", type=Path, default=None, metavar="FILE", help="the JSON-lines file to add to (kept and resumed)")
     parser.add_argument("--players", default="equity,equity", help="the two bots of the self-play games (default equity,equity)")
     parser.add_argument("--db", default=None, metavar="URL", help="also scan the finished games of a server's database (its AMATH_DB URL)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
 def run(args: argparse.Namespace) -> int:

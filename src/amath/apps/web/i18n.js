@@ -121,7 +121,7 @@ const STRINGS = {
     class_no_students: "No students yet: give them the join code, or make class logins.",
     class_login_note: "You are logged in with a class login: it belongs to this class.",
     class_turns: "{n} turns played",
-    // players, the rest: rated bots, games in play on any device, bingos, the class's last changes
+    // rated bots, games in play on any device, bingos, the class's last changes (issue 48)
     bot_rating_is: "rating {rating}", bot_rated: "Rated (your rating against the bots)",
     bot_rated_help: "Counts in your rating against the bots, apart from your rating against people. No hints in a rated game.",
     bot_ratings_help: "A bot's rating starts from its matches against the other levels and moves with every rated game people play against it.",
