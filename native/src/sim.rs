@@ -512,7 +512,7 @@ impl Root<'_> {
         let closing = self.game.exchange_scoreless && self.game.may_end(scoreless);
         let (_, values) = self.table(rack, if closing { 0 } else { bag });
         let mut best: Option<(i64, usize, Vec<u8>, Vec<u8>)> = None; // (value, size, ranks, used)
-        for index in 1..values.len() {
+        for (index, &v) in values.iter().enumerate().skip(1) {
             let mut rest = index as i64;
             let mut used = vec![0u8; rack.len()];
             for (t, &k) in rack.iter().enumerate() {
@@ -531,7 +531,6 @@ impl Root<'_> {
                 ranks.extend(std::iter::repeat_n(rules.tiles[t].rank, usize::from(u)));
             }
             ranks.sort_unstable();
-            let v = values[index];
             let better = match &best {
                 None => true,
                 Some((bv, bs, br, _)) => v > *bv || (v == *bv && (size, &ranks) < (*bs, br)),
@@ -678,5 +677,133 @@ pub mod python {
             seed,
         };
         py.detach(|| root.run(&turns, &jobs, threads.max(1))).map_err(|e| PyValueError::new_err(e.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{face, rules};
+
+    const GAME: GameRules =
+        GameRules { playout_multiplier: 2, deduct_at_end: false, pass_limit: 6, exchange_min_bag: Some(5), exchange_scoreless: false };
+
+    fn counts(r: &RuleData, tiles: &[&str]) -> Vec<u8> {
+        let mut out = vec![0u8; r.tiles.len()];
+        for t in tiles {
+            let id = if *t == "?" { r.tiles.len() - 1 } else { usize::from(face(t)) };
+            out[id] += 1;
+        }
+        out
+    }
+
+    fn model(r: &RuleData) -> LeaveModel {
+        let class = (0..r.tiles.len())
+            .map(|t| match t {
+                0..=20 => NUMBER,
+                21..=24 => OPERATOR,
+                25 => EQUALS,
+                _ => BLANK,
+            })
+            .collect();
+        LeaveModel { tile: (0..r.tiles.len() as i64).map(|t| 10 - t).collect(), synergy: [-150, -350, -200, -200, -150], class, unit: 100 }
+    }
+
+    fn root<'a>(r: &'a RuleData, bag: &[&str], finish: bool) -> Root<'a> {
+        let size = r.size * r.size;
+        let mut board = vec![-1i64; 2 * size];
+        for (k, f) in ["1", "+", "2", "=", "3"].iter().enumerate() {
+            let sq = 4 * r.size + 2 + k;
+            board[2 * sq] = i64::from(face(f));
+            board[2 * sq + 1] = i64::from(face(f));
+        }
+        Root {
+            rules: r,
+            game: GAME,
+            leaves: model(r),
+            board,
+            rack: counts(r, &["1", "2", "3", "=", "+", "4", "5", "?"]),
+            other: vec![0; r.tiles.len()],
+            hidden: 8,
+            unseen: counts(r, bag),
+            scoreless: 0,
+            inference: Vec::new(),
+            plies: 3,
+            finish,
+            seed: 42,
+        }
+    }
+
+    const BAG: [&str; 20] = ["6", "7", "8", "9", "1", "2", "=", "=", "+", "-", "*", "/", "1", "3", "4", "5", "10", "12", "=", "2"];
+
+    #[test]
+    fn splitmix64_is_the_published_generator() {
+        let mut g = SplitMix64(0);
+        assert_eq!([g.next_u64(), g.next_u64()], [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4]);
+        let mut h = SplitMix64::new(3, 9);
+        assert!((0..1000).all(|_| h.below(7) < 7));
+        assert_eq!(SplitMix64::new(3, 9).next_u64(), SplitMix64::new(3, 9).next_u64());
+        assert_ne!(SplitMix64::new(3, 9).next_u64(), SplitMix64::new(3, 10).next_u64());
+    }
+
+    #[test]
+    fn the_leave_model_adds_weights_and_synergies() {
+        let r = rules(9, 8);
+        let m = model(&r);
+        let one = usize::from(face("1"));
+        // a lone "1": its weight, and no "=", no operator
+        assert_eq!(m.value(&r, &counts(&r, &["1"]), 10), m.tile[one] - 200 - 150);
+        // two "1": a duplicate
+        assert_eq!(m.value(&r, &counts(&r, &["1", "1"]), 10), 2 * m.tile[one] - 150 - 200 - 150);
+        // a blank stands for anything
+        let blank = r.tiles.len() - 1;
+        assert_eq!(m.value(&r, &counts(&r, &["?"]), 10), m.tile[blank]);
+        // the bag empty: minus the points (1 each, the blank 0)
+        assert_eq!(m.value(&r, &counts(&r, &["1", "2", "?"]), 0), -200);
+        assert_eq!(m.value(&r, &counts(&r, &[]), 10), 0);
+    }
+
+    #[test]
+    fn playouts_are_the_same_for_any_thread_count() {
+        let r = rules(9, 8);
+        let root = root(&r, &BAG, false);
+        let turns = vec![Turn::Pass, Turn::Exchange(counts(&r, &["?"])), Turn::Exchange(counts(&r, &["4", "5"]))];
+        let jobs: Vec<(usize, u64)> = (0..3).flat_map(|c| (0..4).map(move |i| (c, i))).collect();
+        let one = root.run(&turns, &jobs, 1).unwrap_or_else(|e| panic!("{}", e.0));
+        let two = root.run(&turns, &jobs, 2).unwrap_or_else(|e| panic!("{}", e.0));
+        assert_eq!(one, two);
+        assert!(one.iter().any(|o| o != &one[0]), "different scenarios give different values");
+    }
+
+    #[test]
+    fn a_finished_playout_ends_the_game() {
+        let r = rules(9, 8);
+        let root = root(&r, &BAG[..10], true);
+        let jobs: Vec<(usize, u64)> = (0..6).map(|i| (0, i)).collect();
+        let out = root.run(&[Turn::Pass], &jobs, 1).unwrap_or_else(|e| panic!("{}", e.0));
+        assert!(out.iter().all(|&(_, unseen)| unseen == 0), "{out:?}");
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let r = rules(9, 8);
+        let good = root(&r, &BAG, false);
+        let on_board = Turn::Place { score: 3, tiles: vec![(38, face("1"), face("1"))] };
+        let not_held = Turn::Place { score: 3, tiles: vec![(0, face("9"), face("9"))] };
+        let bad_face = Turn::Place { score: 3, tiles: vec![(0, face("1"), face("2"))] };
+        let too_many = Turn::Exchange(counts(&r, &["1", "1"]));
+        for t in [on_board, not_held, bad_face, too_many] {
+            assert!(good.run(&[t], &[(0, 0)], 1).is_err());
+        }
+        assert!(good.run(&[Turn::Pass], &[(1, 0)], 1).is_err(), "no candidate 1");
+        let mut short = root(&r, &BAG, false);
+        short.board.pop();
+        assert!(short.run(&[Turn::Pass], &[(0, 0)], 1).is_err());
+        let mut few = root(&r, &BAG[..3], false);
+        few.hidden = 8;
+        assert!(few.run(&[Turn::Pass], &[(0, 0)], 1).is_err(), "more hidden tiles than unseen");
+        let mut over = root(&r, &BAG, false);
+        over.scoreless = 6;
+        assert!(over.run(&[Turn::Pass], &[(0, 0)], 1).is_err());
     }
 }
