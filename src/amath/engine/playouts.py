@@ -53,7 +53,7 @@ FINISH_RACKS = 2
 #: Placements within this many points of the best static equity are candidates ...
 MARGIN = 20.0
 #: ... at most this many of them (best first, one per shape) ...
-MAX_PLACEMENTS = 24
+MAX_PLACEMENTS = 16
 #: ... plus this many best exchanges and the pass.
 EXCHANGES = 2
 #: Each round gives every candidate still in play at least this many play-outs.
