@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from amath.core.move import Exchange, Pass, Place, kept_tiles
+from amath.core.move import Exchange, Place, kept_tiles
 from amath.core.position import Action, Position
 from amath.core.rules.base import Ruleset
 from amath.core.tiles import BLANK, EQUALS, OPERATORS, PLUS_MINUS, TIMES_DIVIDE, is_number
@@ -127,7 +127,9 @@ class LeaveModel:
     @classmethod
     def of(cls, table: LeaveTable, unit: int = EQUITY_UNIT) -> LeaveModel:
         """``table`` with each weight rounded to 1/``unit`` points."""
-        return cls({t: round(v * unit) for t, v in table.tiles.items()}, tuple(round(table.synergy.get(s, 0.0) * unit) for s in SYNERGIES), unit)
+        return cls(
+            {t: round(v * unit) for t, v in table.tiles.items()}, tuple(round(table.synergy.get(s, 0.0) * unit) for s in SYNERGIES), unit
+        )
 
     def value(self, kept: Sequence[str], rules: Ruleset, bag: int) -> int:
         """Worth of keeping ``kept`` on a turn taken with ``bag`` tiles in the bag."""
@@ -403,7 +405,7 @@ def search(root: Root, cands: Sequence[Candidate], budget: int, executor: Execut
     done = 0
     for r in range(rounds):
         alive = [a for a in arms if a.dropped is None]
-        if len(alive) <= 1 and r > 0 or left <= 0:
+        if (len(alive) <= 1 and r > 0) or left <= 0:
             break
         per = max(MIN_ROUND, left // (len(alive) * (rounds - r)))
         jobs = [(arms.index(a), it) for a in alive for it in range(done, done + per)]
@@ -417,5 +419,7 @@ def search(root: Root, cands: Sequence[Candidate], budget: int, executor: Execut
             for a in order[(len(order) + 1) // 2 :]:
                 a.dropped = r
     playouts = sum(a.n for a in arms)
-    ranked_arms = sorted(arms, key=lambda a: (a.dropped is None, -1 if a.dropped is None else a.dropped, rank_key(a, by_win, spread)), reverse=True)
+    ranked_arms = sorted(
+        arms, key=lambda a: (a.dropped is None, -1 if a.dropped is None else a.dropped, rank_key(a, by_win, spread)), reverse=True
+    )
     return Searched(ranked_arms, by_win, playouts, spread)

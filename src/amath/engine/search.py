@@ -69,7 +69,18 @@ class Budget:
     playouts: int = 0
 
     def __post_init__(self) -> None:
-        counts = ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks", "reply_nodes", "sim_work", "playouts")
+        counts = (
+            "iterations",
+            "candidates",
+            "plies",
+            "nodes",
+            "preendgame_bag",
+            "inference_samples",
+            "blanks",
+            "reply_nodes",
+            "sim_work",
+            "playouts",
+        )
         for name in counts:
             if getattr(self, name) < 0:
                 raise PositionError(f"budget: {name} must be 0 or more, not {getattr(self, name)}")
