@@ -204,3 +204,26 @@ def test_bad_input_is_an_error_not_a_crash() -> None:
             P.native_playouts(root, [bad], [(0, 0)])
     with pytest.raises(PositionError):
         P.native_playouts(root, cands, [(len(cands), 0)])
+
+
+def test_the_levels_play_a_whole_game_on_the_native_simulation() -> None:
+    """Opening to end with native play-outs, inference of the opponent's last turn, the pre-endgame and the endgame;
+    the same seeds replay the same game."""
+    from amath.game import Game
+    from amath.players.search import CHAMPION_BUDGET, SIM_BUDGET, SearchPlayer
+
+    assert CHAMPION_BUDGET.playouts > SIM_BUDGET.playouts > 0
+    small = Budget(playouts=12, nodes=300, preendgame_bag=1, inference_samples=8)
+    small_sim = Budget(playouts=8, nodes=0, preendgame_bag=0, inference_samples=0)
+
+    def game() -> Game:
+        g = Game(AMATH, seed=5)
+        bots = [SearchPlayer(1, budget=small, name="champion"), SearchPlayer(2, budget=small_sim, name="sim")]
+        while not g.over and len(g.history) < 80:
+            g.push(bots[g.to_move].choose(g))
+        assert not any(b.fallbacks for b in bots)
+        return g
+
+    first = game()
+    assert first.result is not None and len(first.history) > 10
+    assert [t.move for t in game().history] == [t.move for t in first.history]

@@ -676,7 +676,7 @@ pub mod python {
             finish,
             seed,
         };
-        py.detach(|| root.run(&turns, &jobs, threads.max(1))).map_err(|e| PyValueError::new_err(e.0))
+        py.detach(|| root.run(&turns, &jobs, threads.clamp(1, 256))).map_err(|e| PyValueError::new_err(e.0))
     }
 }
 
