@@ -56,6 +56,9 @@ MARGIN = 20.0
 MAX_PLACEMENTS = 16
 #: ... plus this many best exchanges and the pass.
 EXCHANGES = 2
+#: The candidates are looked for among this many placements best by static equity (a
+#: two-blank rack has tens of thousands of them; the margin keeps far fewer).
+ROOT_LIMIT = 300
 #: Each round gives every candidate still in play at least this many play-outs.
 MIN_ROUND = 4
 #: A candidate's static equity counts as this many play-outs in its mean.
@@ -329,7 +332,7 @@ def candidates(
 ) -> list[Candidate]:
     """Every placement within ``margin`` points of the best static equity (one per shape, at most
     ``most``), the :data:`EXCHANGES` best exchanges and the pass, best first; ``include``'s turns too."""
-    pool = ranked(pos, equity, exchanges=None, limit=None)
+    pool = ranked(pos, equity, exchanges=None, limit=ROOT_LIMIT)
     top = pool[0].value
     chosen: list[Candidate] = []
     shapes: set[object] = set()
@@ -400,7 +403,7 @@ def search(root: Root, cands: Sequence[Candidate], budget: int, executor: Execut
     arms = [Arm(c) for c in cands]
     spread = (root.pos.scores[root.pos.to_move] - root.pos.scores[root.other]) * root.model.unit
     by_win = root.finish
-    rounds = max(1, math.ceil(math.log2(len(arms)))) if arms else 0
+    rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 0  # a lone turn needs no play-out
     left = budget
     done = 0
     for r in range(rounds):
