@@ -6,7 +6,8 @@
 * two sides and 1 to ``budget.preendgame_bag`` tiles in the bag: the pre-endgame over every
   draw (:mod:`amath.engine.preendgame`);
 * either of the two only while no rack can hold more than ``budget.blanks`` blanks;
-* otherwise the simulation (:mod:`amath.engine.sim`), with the opponent's rack inferred
+* otherwise the simulation (:mod:`amath.engine.sim`; with ``budget.playouts`` and the compiled
+  core, the native one, :mod:`amath.engine.playouts`), with the opponent's rack inferred
   from its last turn when ``last`` is given (:mod:`amath.engine.inference`);
 * ``budget.iterations == 0``: the static equity ranking alone.
 
