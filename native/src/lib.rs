@@ -15,6 +15,7 @@ pub mod line;
 pub mod rational;
 pub mod rules;
 pub mod sides;
+pub mod sim;
 pub mod smath;
 pub mod util;
 
@@ -254,6 +255,7 @@ pub(crate) mod python {
         m.add_function(wrap_pyfunction!(count, m)?)?;
         m.add_function(wrap_pyfunction!(crate::endgame::python::endgame, m)?)?;
         m.add_function(wrap_pyfunction!(crate::equity::python::top_equity, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::sim::python::playouts, m)?)?;
         Ok(())
     }
 }

@@ -6,7 +6,8 @@
 * two sides and 1 to ``budget.preendgame_bag`` tiles in the bag: the pre-endgame over every
   draw (:mod:`amath.engine.preendgame`);
 * either of the two only while no rack can hold more than ``budget.blanks`` blanks;
-* otherwise the simulation (:mod:`amath.engine.sim`), with the opponent's rack inferred
+* otherwise the simulation (:mod:`amath.engine.sim`; with ``budget.playouts`` and the compiled
+  core, the native one, :mod:`amath.engine.playouts`), with the opponent's rack inferred
   from its last turn when ``last`` is given (:mod:`amath.engine.inference`);
 * ``budget.iterations == 0``: the static equity ranking alone.
 
@@ -20,12 +21,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from amath.core.errors import GameStateError, IllegalMoveError, PositionError
+from amath.core.move import Place
 from amath.core.position import Action, Position
 from amath.core.rules.base import Ruleset
 from amath.core.tiles import BLANK
 from amath.engine.endgame import Line, solve
 from amath.engine.equity import EquityCalculator
 from amath.engine.inference import infer
+from amath.engine.playouts import FINISH_RACKS, Root, candidates, leave_model, native_playouts, native_ready, search
 from amath.engine.preendgame import preendgame
 from amath.engine.sim import REPLY_NODES, Distribution, Simulator, win_estimate
 from amath.engine.static import default_equity, ranked, same_turn
@@ -48,7 +51,11 @@ class Budget:
     turns by score alone); ``sim_work``: the most work a simulation's play-outs may take, in
     reply searches weighted by their cost (:func:`amath.engine.sim.reply_work`: a rack short of
     full counts 1, a full rack 8, four times either with a blank), looked at between batches of
-    iterations, so the simulation stops with the iterations finished by then (0: no cap).
+    iterations, so the simulation stops with the iterations finished by then (0: no cap);
+    ``playouts``: when the compiled core can play the position, simulate natively instead
+    (:mod:`amath.engine.playouts`): this many play-outs in all, over every placement within a
+    margin of the best static equity, the best exchanges and the pass, by successive halving
+    (0: always the simulation above).
     """
 
     iterations: int = 48
@@ -60,9 +67,21 @@ class Budget:
     blanks: int = 1
     reply_nodes: int = REPLY_NODES
     sim_work: int = 0
+    playouts: int = 0
 
     def __post_init__(self) -> None:
-        counts = ("iterations", "candidates", "plies", "nodes", "preendgame_bag", "inference_samples", "blanks", "reply_nodes", "sim_work")
+        counts = (
+            "iterations",
+            "candidates",
+            "plies",
+            "nodes",
+            "preendgame_bag",
+            "inference_samples",
+            "blanks",
+            "reply_nodes",
+            "sim_work",
+            "playouts",
+        )
         for name in counts:
             if getattr(self, name) < 0:
                 raise PositionError(f"budget: {name} must be 0 or more, not {getattr(self, name)}")
@@ -269,6 +288,8 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
             inference[previous] = infer(pos, previous, opts.last, equity=opts.equity, samples=b.inference_samples, seed=opts.seed)
         except PositionError:  # the move given is not the one that made this position: no inference
             inference = {}
+    if b.playouts and native_ready(pos, opts.equity):
+        return _simulate_native(pos, opts, inference.get(previous, ()))
     sim = Simulator(
         pos,
         equity=opts.equity,
@@ -287,6 +308,35 @@ def _simulate(pos: Position, opts: _Options) -> list[Play]:
     for s in result.stats:  # valued as ranked: the play-outs with the static prior (a raw mean could rank out of order)
         c = s.candidate
         out.append(Play(c.move, c.score, s.blended(), wins[id(s)], (c.move, *sim.continuation(s)), work=s.n, method="sim"))
+    return out
+
+
+#: Inferred probabilities cross to the play-outs as whole weights of 2^-32.
+_WEIGHT_SCALE = 1 << 32
+
+
+def _simulate_native(pos: Position, opts: _Options, inferred: Distribution) -> list[Play]:
+    """The native simulation (:mod:`amath.engine.playouts`): ``budget.playouts`` play-outs by successive halving."""
+    b = opts.budget
+    model = leave_model(opts.equity, pos.rules)
+    if model is None:  # native_ready said there is one
+        raise PositionError(f"the equity {opts.equity!r} has no leave table for the native play-outs")
+    weights = tuple((tuple(kept), w) for kept, p in inferred if (w := round(p * _WEIGHT_SCALE)) > 0)
+    cands = candidates(pos, opts.equity, include=opts.include)
+    kinds = {isinstance(c.move, Place) for c in cands}
+    plies = b.plies + 1 if len(kinds) == 2 and b.plies % 2 == 0 else b.plies  # end on our own turn (sim.py says why)
+    finish = pos.bag_size <= FINISH_RACKS * pos.rules.rack_size
+    root = Root(pos, model, weights, plies, finish, opts.seed)
+    threads = opts.threads
+    found = search(root, cands, b.playouts, lambda r, c, j: native_playouts(r, c, j, threads))
+    unit = model.unit
+    unseen = sum(pos.unseen().values())
+    out = []
+    for arm in found.arms:
+        c = arm.candidate
+        value = float(arm.blended()) / unit
+        win = float(arm.wins(found.spread)) if found.by_win and arm.n else win_estimate(pos.spread() + value, unseen)
+        out.append(Play(c.move, c.score, value, win, (c.move,), work=arm.n, method="sim"))
     return out
 
 

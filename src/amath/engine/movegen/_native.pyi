@@ -61,3 +61,29 @@ def smath(
 def top_equity(
     rules: Rules, board: list[int], rack: list[int], strides: list[int], values: list[int], unit: int, k: int
 ) -> tuple[bytes, bytes, bytes, bytes]: ...
+def playouts(
+    rules: Rules,
+    board: list[int],
+    rack: list[int],
+    other: list[int],
+    hidden: int,
+    unseen: list[int],
+    *,
+    scoreless: int,
+    tile_weights: list[int],
+    synergy: list[int],
+    classes: list[int],
+    unit: int,
+    playout_multiplier: int,
+    deduct_at_end: bool,
+    pass_limit: int,
+    exchange_min_bag: int | None,
+    exchange_scoreless: bool,
+    inference: list[tuple[list[int], int]],
+    candidates: list[tuple[int, int, list[int]]],
+    jobs: list[tuple[int, int]],
+    plies: int,
+    finish: bool,
+    seed: int,
+    threads: int,
+) -> list[tuple[int, int]]: ...

@@ -14,14 +14,15 @@ False and :func:`load_error` says why; callers then use the pure-Python generato
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
 from typing import Any
 
 from amath.core.board import Board, Square
 from amath.core.errors import PositionError, TileError
-from amath.core.move import Place, TilePlay
+from amath.core.move import Exchange, Place, TilePlay
+from amath.core.position import Action, Position
 from amath.core.rules.base import FirstPlay, Ruleset
 from amath.engine.movegen import smath
 from amath.engine.movegen.lines import DIGIT, NUMBER, face_kind
@@ -451,3 +452,78 @@ def generate_smath(
     if stopped:  # the node budget
         raise SearchStopped(nodes, moves, code="search_stopped", nodes=nodes, count=len(moves))
     return moves
+
+
+def playouts(
+    pos: Position,
+    *,
+    tile_weights: Mapping[str, int],
+    synergy: Sequence[int],
+    classes: Mapping[str, int],
+    unit: int,
+    inference: Sequence[tuple[Sequence[str], int]],
+    moves: Sequence[tuple[Action, int]],
+    jobs: Sequence[tuple[int, int]],
+    plies: int,
+    finish: bool,
+    seed: int,
+    threads: int = 1,
+) -> list[tuple[int, int]]:
+    """The simulation's play-outs in Rust (``native/src/sim.rs``; :mod:`amath.engine.playouts` is the twin
+    and says what they are): ``(value, unseen)`` per (candidate index, iteration) of ``jobs``.
+
+    ``pos`` is the side to move's view (two sides); ``moves`` the candidates with their
+    scores; the leave model crosses as integer weights by tile name and the tiles' classes.
+    """
+    rules = pos.rules
+    me = pos.to_move
+    other = 1 - me
+    prep, flat, counts = _inputs(pos.board, pos.rack(me), rules)
+    ids = prep.tile_ids
+
+    def count(tiles: Iterable[str]) -> list[int]:
+        out = [0] * len(prep.tile_names)
+        for t in tiles:
+            out[ids[t]] += 1
+        return out
+
+    cands: list[tuple[int, int, list[int]]] = []
+    for move, score in moves:
+        if isinstance(move, Place):
+            entries = [(p.square.row * prep.size + p.square.col) << 16 | ids[p.tile] << 8 | prep.face_ids[p.face] for p in move.tiles]
+            cands.append((0, score, entries))
+        elif isinstance(move, Exchange):
+            cands.append((1, 0, [ids[t] for t in move.tiles]))
+        else:
+            cands.append((2, 0, []))
+    unseen = count(t for t, n in pos.bag.items() for _ in range(n))
+    try:
+        return list(
+            _EXT.playouts(
+                prep.native,
+                flat,
+                counts,
+                count(pos.rack(other)) if pos.is_known(other) else [0] * len(counts),
+                pos.hidden[other],
+                unseen,
+                scoreless=pos.scoreless,
+                tile_weights=[tile_weights.get(t, 0) for t in prep.tile_names],
+                synergy=list(synergy),
+                classes=[classes[t] for t in prep.tile_names],
+                unit=unit,
+                playout_multiplier=rules.playout_multiplier,
+                deduct_at_end=rules.deduct_at_end,
+                pass_limit=rules.pass_rounds * pos.sides,
+                exchange_min_bag=rules.exchange_min_bag,
+                exchange_scoreless=rules.exchange_ends_like_pass,
+                inference=[(count(kept), w) for kept, w in inference],
+                candidates=cands,
+                jobs=list(jobs),
+                plies=plies,
+                finish=finish,
+                seed=seed & ((1 << 64) - 1),
+                threads=threads,
+            )
+        )
+    except (ValueError, OverflowError) as exc:
+        raise PositionError(f"the compiled play-outs refused the position: {exc}", code="native_refused", detail=str(exc)) from None
