@@ -171,7 +171,7 @@ def test_a_database_from_main_at_0003_is_upgraded_in_place_with_its_players(db_u
             conn.execute(
                 text(
                     "INSERT INTO results (game_id, seat, account_id, outcome, score, opponent, opponent_score, reason, rated, ruleset,"
-                    " time_class, finished) VALUES ('g1', 0, 1, 'win', 400, 'Ben', 300, 'out', 1, 'a-math', 'classic', 3.0)"
+                    " time_class, finished) VALUES ('g1', 0, 1, 'win', 400, 'Ben', 300, 'out', TRUE, 'a-math', 'classic', 3.0)"
                 )
             )
             conn.execute(text("INSERT INTO classes (teacher_id, name, code, created) VALUES (1, 'M.1', 'ABCDEF', 1.0)"))
